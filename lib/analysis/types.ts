@@ -146,6 +146,12 @@ export interface GenerationSummary {
   /** cluster for the hierarchical bootstrap when a run mixes variants; null otherwise */
   cluster: string | null;
   selfConditioning: { inducedErrorRate: number; targetTurn: number } | null;
+  clean: boolean;
+  exactStep: boolean;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  latencyMs: number | null;
+  costUsd: number | null;
 }
 
 export interface AccuracyAtLength {
