@@ -63,6 +63,7 @@ CREATE TABLE "Run" (
     "lastAccuracy" DOUBLE PRECISION,
     "scSlope" DOUBLE PRECISION,
     "metrics" TEXT NOT NULL,
+    "extras" TEXT NOT NULL,
 
     CONSTRAINT "Run_pkey" PRIMARY KEY ("id")
 );

@@ -55,6 +55,7 @@ CREATE TABLE "Run" (
     "lastAccuracy" REAL,
     "scSlope" REAL,
     "metrics" TEXT NOT NULL,
+    "extras" TEXT NOT NULL,
     CONSTRAINT "Run_modelId_fkey" FOREIGN KEY ("modelId") REFERENCES "Model" ("id") ON DELETE RESTRICT ON UPDATE CASCADE,
     CONSTRAINT "Run_variantId_fkey" FOREIGN KEY ("variantId") REFERENCES "Variant" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
 );

@@ -1,0 +1,187 @@
+import Database from "better-sqlite3";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { providerOf, sqlitePath, type Provider } from "../env";
+
+// The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
+// several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
+// and a load must hold one transaction across a streamed file. Queries go through Prisma.
+// SQL is written with $1.. placeholders; the SQLite side rewrites them to ?NNN.
+
+export interface RawTx {
+  exec(sql: string, params?: unknown[]): Promise<number>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  script(sql: string): Promise<void>;
+  /** Inserts rows (arrays in `columns` order) into `table` as fast as the driver allows. */
+  insertRows(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  /** Reserves `n` consecutive ids of `table`.id for rows this transaction will insert. */
+  reserveIds(table: string, n: number): Promise<number>;
+}
+
+export interface RawDb {
+  provider: Provider;
+  transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function openRaw(url: string, pool?: pg.Pool): RawDb {
+  return providerOf(url) === "postgres" ? openPg(url, pool) : openSqlite(url);
+}
+
+const placeholder = /\$(\d+)/g;
+/** Rewrites $n placeholders to positional ? and returns which parameter each one takes. */
+function toSqlite(sql: string): { sql: string; order: number[] } {
+  const order: number[] = [];
+  const out = sql.replace(placeholder, (_, n: string) => {
+    order.push(Number(n) - 1);
+    return "?";
+  });
+  return { sql: out, order };
+}
+const sqliteValue = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
+
+export function openSqliteDatabase(url: string): Database.Database {
+  const file = sqlitePath(url);
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file, { timeout: 30_000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("foreign_keys = ON");
+  return db;
+}
+
+function openSqlite(url: string): RawDb {
+  const db = openSqliteDatabase(url);
+  const statements = new Map<string, { stmt: Database.Statement; order: number[] }>();
+  const prepared = (sql: string) => {
+    let s = statements.get(sql);
+    if (!s) {
+      const t = toSqlite(sql);
+      statements.set(sql, (s = { stmt: db.prepare(t.sql), order: t.order }));
+    }
+    const { stmt, order } = s;
+    return {
+      run: (params: unknown[]) => stmt.run(...order.map((i) => sqliteValue(params[i]))),
+      all: (params: unknown[]) => stmt.all(...order.map((i) => sqliteValue(params[i]))),
+    };
+  };
+  const tx: RawTx = {
+    async exec(sql, params = []) {
+      return prepared(sql).run(params).changes;
+    },
+    async query<T>(sql: string, params: unknown[] = []) {
+      return prepared(sql).all(params) as T[];
+    },
+    async script(sql) {
+      db.exec(sql);
+    },
+    async insertRows(table, columns, rows) {
+      const cols = columns.map((c) => `"${c}"`).join(", ");
+      const sql = `INSERT INTO "${table}" (${cols}) VALUES (${columns.map(() => "?").join(", ")})`;
+      let stmt = statements.get(sql)?.stmt;
+      if (!stmt) statements.set(sql, { stmt: (stmt = db.prepare(sql)), order: [] });
+      for (const row of rows) stmt.run(...row.map(sqliteValue));
+    },
+    async reserveIds(table, n) {
+      // Safe: the load holds SQLite's single write lock for its whole transaction.
+      let next = nextId.get(table);
+      if (next === undefined) {
+        const row = db.prepare(`SELECT COALESCE(MAX(id), 0) AS m FROM "${table}"`).get() as { m: number };
+        const seq = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = ?").get(table) as { seq: number } | undefined;
+        next = Math.max(row.m, seq?.seq ?? 0) + 1;
+      }
+      nextId.set(table, next + n);
+      return next;
+    },
+  };
+  const nextId = new Map<string, number>();
+  let busy: Promise<unknown> = Promise.resolve();
+  return {
+    provider: "sqlite",
+    transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
+      // One connection, one transaction at a time: queue callers.
+      const run = async () => {
+        nextId.clear();
+        db.exec("BEGIN IMMEDIATE");
+        try {
+          const out = await fn(tx);
+          db.exec("COMMIT");
+          return out;
+        } catch (e) {
+          if (db.inTransaction) db.exec("ROLLBACK");
+          throw e;
+        }
+      };
+      const p = busy.then(run, run);
+      busy = p.catch(() => undefined);
+      return p;
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+function pgValue(v: unknown) {
+  return v === undefined ? null : v;
+}
+
+function openPg(url: string, sharedPool?: pg.Pool): RawDb {
+  const pool = sharedPool ?? new pg.Pool({ connectionString: url, max: 4 });
+  return {
+    provider: "postgres",
+    async transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      const tx: RawTx = {
+        async exec(sql, params = []) {
+          return (await client.query(sql, params.map(pgValue))).rowCount ?? 0;
+        },
+        async query<T>(sql: string, params: unknown[] = []) {
+          return (await client.query(sql, params.map(pgValue))).rows as T[];
+        },
+        async script(sql) {
+          await client.query(sql);
+        },
+        async insertRows(table, columns, rows) {
+          const perStatement = Math.max(1, Math.min(1000, Math.floor(60000 / columns.length)));
+          const cols = columns.map((c) => `"${c}"`).join(", ");
+          for (let i = 0; i < rows.length; i += perStatement) {
+            const chunk = rows.slice(i, i + perStatement);
+            const params: unknown[] = [];
+            const tuples = chunk.map((row) => {
+              const start = params.length;
+              for (const v of row) params.push(pgValue(v));
+              return "(" + row.map((_, j) => `$${start + j + 1}`).join(", ") + ")";
+            });
+            await client.query(`INSERT INTO "${table}" (${cols}) VALUES ${tuples.join(", ")}`, params);
+          }
+        },
+        async reserveIds(table, n) {
+          const seq = `"${table}_id_seq"`;
+          // Values are consecutive unless another session draws from the sequence at the
+          // same moment; then draw again (skipped ids are harmless).
+          for (;;) {
+            const r = await client.query(`SELECT nextval('${seq}') AS id FROM generate_series(1, $1)`, [n]);
+            const ids = r.rows.map((x: { id: string }) => Number(x.id));
+            if (ids.every((id, i) => id === ids[0] + i)) return ids[0];
+          }
+        },
+      };
+      try {
+        await client.query("BEGIN");
+        const out = await fn(tx);
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (!sharedPool) await pool.end();
+    },
+  };
+}
