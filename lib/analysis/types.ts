@@ -216,3 +216,19 @@ export interface RunExtras {
   exact_step_executions: number;
   usage: { prompt_tokens: number; completion_tokens: number; latency_ms_mean: number | null; cost_usd: number } | null;
 }
+
+/**
+ * Generation.analysis as stored (JSON): what the trace-diff view needs beyond the
+ * StepResult rows (which hold step, status, expected, claimed, recomputed, span).
+ */
+export interface StoredGenerationAnalysis {
+  answers: AnswerRef[];
+  extras: ClaimRef[];
+  revised: ClaimRef[];
+  turns: TurnRow[] | null;
+  exactStep: boolean;
+  hasSteps: boolean;
+  selfConditioning: { inducedErrorRate: number; targetTurn: number } | null;
+  /** operands of slip and propagated steps, keyed by step number */
+  operands: Record<number, NonNullable<StepRow["operands"]>>;
+}
