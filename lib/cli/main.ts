@@ -1,4 +1,51 @@
-// Entry point of `stepwise` (bin/stepwise.mjs). Each command lives in lib/cli/commands.
-const commands: Record<string, () => Promise<{ default?: unknown } & Record<string, unknown>>> = {};
-console.log("stepwise", process.argv.slice(2).join(" "));
-export {};
+import { UsageError } from "./store";
+
+// Entry point of `stepwise` (bin/stepwise.mjs). Commands load lazily so that `generate`
+// never opens the store and `--help` stays instant.
+type Command = (argv: string[]) => Promise<number>;
+const commands: Record<string, { about: string; load: () => Promise<Command> }> = {
+  ingest: { about: "load native JSONL files (or - for stdin)", load: async () => (await import("./commands/ingest")).ingestCommand },
+  runs: { about: "list loaded runs [--json]", load: async () => (await import("./commands/store-commands")).runsCommand },
+  metrics: { about: "a run's metrics --run KEY [--json]", load: async () => (await import("./commands/store-commands")).metricsCommand },
+  migrate: { about: "create or upgrade the store", load: async () => (await import("./commands/store-commands")).migrateCommand },
+  token: { about: "API tokens: create [--name N] | list | revoke ID", load: async () => (await import("./commands/store-commands")).tokenCommand },
+  generate: { about: "write benchmark items (and simulated outputs)", load: async () => (await import("./commands/generate")).generateCommand },
+  demo: { about: "load the demo runs [--if-empty]", load: async () => (await import("./commands/demo")).demoCommand },
+};
+
+function help() {
+  console.log("usage: stepwise COMMAND [options]\n");
+  for (const [name, c] of Object.entries(commands)) console.log(`  ${name.padEnd(10)} ${c.about}`);
+  console.log("\nDATABASE_URL selects the store (default: SQLite file data/stepwise.db).");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    help();
+    return name ? 0 : 2;
+  }
+  const cmd = commands[name];
+  if (!cmd) {
+    console.error(`unknown command '${name}'`);
+    help();
+    return 2;
+  }
+  return (await cmd.load())(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      console.error(`stepwise: ${(e as Error).message}`);
+      process.exitCode = 2;
+    } else {
+      console.error(e instanceof Error ? `stepwise: ${e.message}` : e);
+      if (process.env.STEPWISE_DEBUG) console.error(e);
+      process.exitCode = 1;
+    }
+  },
+);

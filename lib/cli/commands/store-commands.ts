@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+import { getRunMetrics, listRuns } from "../../store/read";
+import { createToken, listTokens, revokeToken } from "../../store/tokens";
+import { UsageError, withStore } from "../store";
+
+export async function migrateCommand(): Promise<number> {
+  // Opening the store applies every pending migration.
+  await withStore(async (s) => console.log(`store ready (${s.provider})`));
+  return 0;
+}
+
+export async function runsCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { json: { type: "boolean" } } });
+  const runs = await withStore((s) => listRuns(s.prisma));
+  if (values.json) console.log(JSON.stringify(runs, null, 2));
+  else if (runs.length === 0) console.log("no runs loaded");
+  else for (const r of runs) console.log(`${r.key}\t${r.model}\t${r.benchmark}/${r.variant}\t${r.items} items\t${r.generations} generations`);
+  return 0;
+}
+
+export async function metricsCommand(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options: { run: { type: "string" }, json: { type: "boolean" } } });
+  if (!values.run) throw new UsageError("--run KEY is required");
+  const m = await withStore((s) => getRunMetrics(s.prisma, values.run!));
+  if (!m) {
+    console.error(`no run with key '${values.run}'`);
+    return 1;
+  }
+  if (values.json) {
+    console.log(JSON.stringify(m, null, 2));
+    return 0;
+  }
+  const h = m.horizon;
+  console.log(`${m.run}  ${m.model} on ${m.benchmark}/${m.variant}: ${m.items} items, ${m.generations} generations`);
+  for (const r of m.accuracy_by_length)
+    console.log(`  L=${r.length}\tn=${r.n}\tfirst ${r.first_accuracy.toFixed(3)} [${r.first_ci.map((x) => x.toFixed(3)).join(", ")}]\tlast ${r.last_accuracy.toFixed(3)}`);
+  if (h) console.log(`  H_0.5 = ${h.censored ? "≥ " : ""}${h.steps} (95% CI ${h.ci.join("–")})`);
+  if (m.reliability) console.log(`  p̂ = ${m.reliability.p}, predicted H_0.5 = ${m.reliability.predicted_horizon ?? "∞"}`);
+  if (m.length_fit) console.log(`  L50 = ${m.length_fit.l50} (95% CI ${m.length_fit.l50_ci.join("–")})`);
+  if (m.self_conditioning) console.log(`  self-conditioning slope = ${m.self_conditioning.slope}`);
+  console.log(`  failure modes: ${Object.entries(m.failure_modes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  return 0;
+}
+
+export async function tokenCommand(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: "string" } } });
+  return withStore(async (s) => {
+    if (sub === "create") {
+      const t = await createToken(s.prisma, values.name ?? positionals[0] ?? "token");
+      console.log(t.secret);
+      console.error(`token ${t.id} created; it is shown once: store it now`);
+      return 0;
+    }
+    if (sub === "list") {
+      for (const t of await listTokens(s.prisma))
+        console.log(`${t.id}\t${t.prefix}…\t${t.name}\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
+      return 0;
+    }
+    if (sub === "revoke") {
+      const ok = await revokeToken(s.prisma, Number(positionals[0]));
+      console.log(ok ? "revoked" : "no such active token");
+      return ok ? 0 : 1;
+    }
+    throw new UsageError("usage: stepwise token create [--name NAME] | list | revoke ID");
+  });
+}

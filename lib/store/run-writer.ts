@@ -1,0 +1,184 @@
+import { summarise } from "../analysis/analyse";
+import { computeRunMetrics } from "../analysis/metrics";
+import {
+  FAILURE_MODES,
+  STATUS_LETTER,
+  type GenerationAnalysis,
+  type GenerationSummary,
+  type NativeItem,
+  type RunHeader,
+  type StoredGenerationAnalysis,
+} from "../analysis/types";
+import { stepCounts } from "./aggregates";
+import type { RawTx } from "./raw";
+
+// Writes one run inside a load transaction: header rows first, generations in batches,
+// then the metrics and stored aggregates once the run's last item has been seen.
+
+const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
+const GEN_COLS = [
+  "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
+  "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
+  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata",
+];
+const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
+const BATCH = 500;
+const ID_BLOCK = 1000;
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+/** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
+class IdPool {
+  private next = new Map<string, [number, number]>();
+  constructor(private tx: RawTx) {}
+  async take(table: string): Promise<number> {
+    let range = this.next.get(table);
+    if (!range || range[0] > range[1]) {
+      const first = await this.tx.reserveIds(table, ID_BLOCK);
+      range = [first, first + ID_BLOCK - 1];
+      this.next.set(table, range);
+    }
+    return range[0]++;
+  }
+}
+
+export function modeBits(modes: readonly string[]): number {
+  let bits = 0;
+  for (const m of modes) {
+    const i = FAILURE_MODES.indexOf(m as (typeof FAILURE_MODES)[number]);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
+}
+
+export class RunWriter {
+  readonly summaries: GenerationSummary[] = [];
+  private items = new Map<string, number>();
+  private itemRows: unknown[][] = [];
+  private genRows: unknown[][] = [];
+  private stepRows: unknown[][] = [];
+  steps = 0;
+
+  private constructor(
+    private tx: RawTx,
+    private ids: IdPool,
+    readonly header: RunHeader,
+    readonly runId: number,
+  ) {}
+
+  /** Replaces any run with this key (the enclosing transaction makes it atomic). */
+  static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
+    const m = header.model;
+    const [model] = await tx.query<{ id: number }>(
+      `INSERT INTO "Model" ("name", "family", "paramsB", "thinking") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("name") DO UPDATE SET "family" = excluded."family", "paramsB" = excluded."paramsB", "thinking" = excluded."thinking"
+       RETURNING "id"`,
+      [m.name, m.family ?? null, m.params_b ?? null, m.thinking ?? null],
+    );
+    const [bench] = await tx.query<{ id: number }>(
+      `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
+      [header.benchmark],
+    );
+    const { dictionary: _dictionary, ...params } = header.variant;
+    const [variant] = await tx.query<{ id: number }>(
+      `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
+       ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,
+      [bench.id, header.variant.name, JSON.stringify(params)],
+    );
+    await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key]);
+    const runId = await tx.reserveIds("Run", 1);
+    await tx.exec(
+      `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
+        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10)`,
+      [
+        runId, header.key, model.id, variant.id, header.benchmark, JSON.stringify(header.config ?? {}),
+        JSON.stringify(header.source ?? null), JSON.stringify(header.variant), header.created_at, loadedAt(tx),
+      ],
+    );
+    return new RunWriter(tx, ids, header, runId);
+  }
+
+  async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
+    let itemId = this.items.get(item.id);
+    if (itemId === undefined) {
+      itemId = await this.ids.take("Item");
+      this.items.set(item.id, itemId);
+      const rate = a.selfConditioning?.inducedErrorRate ?? null;
+      this.itemRows.push([itemId, this.runId, item.id, a.length, JSON.stringify(item.input), JSON.stringify(a.reference), rate]);
+    }
+    const genId = await this.ids.take("Generation");
+    const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
+    const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
+    const operands: StoredGenerationAnalysis["operands"] = {};
+    for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
+    const stored: StoredGenerationAnalysis = {
+      answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
+      hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
+    };
+    const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
+    this.genRows.push([
+      genId, this.runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
+      a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
+      JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
+      item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata),
+    ]);
+    if (a.hasSteps) {
+      for (const s of a.steps) {
+        this.stepRows.push([genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
+      }
+      this.steps += a.steps.length;
+    }
+    this.summaries.push(summarise(a, item, this.header));
+    if (this.genRows.length >= BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
+    if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
+    if (this.stepRows.length) await this.tx.insertRows("StepResult", STEP_COLS, this.stepRows);
+    this.itemRows = [];
+    this.genRows = [];
+    this.stepRows = [];
+  }
+
+  /** Computes the run's metrics once and stores them with the aggregates. */
+  async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
+    await this.flush();
+    const { metrics, extras } = computeRunMetrics(this.header, this.summaries);
+    const lengthRows = metrics.accuracy_by_length.map((r) => {
+      const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
+      return [this.runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
+    });
+    await this.tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
+    const stepRows = stepCounts(this.summaries).map((s) => [this.runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
+    await this.tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+    const h = metrics.horizon;
+    const overall = (pick: "first_correct" | "last_correct") => {
+      const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
+      return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
+    };
+    await this.tx.exec(
+      `UPDATE "Run" SET "itemCount" = $1, "generationCount" = $2, "maxLength" = $3, "hasSteps" = $4, "selfConditioning" = $5,
+        "h50" = $6, "h50Lo" = $7, "h50Hi" = $8, "h50Censored" = $9, "h80" = $10, "l50" = $11, "l50Lo" = $12, "l50Hi" = $13,
+        "l80" = $14, "p" = $15, "firstAccuracy" = $16, "lastAccuracy" = $17, "scSlope" = $18, "metrics" = $19, "extras" = $20
+       WHERE "id" = $21`,
+      [
+        metrics.items, metrics.generations, extras.max_length, metrics.task_accuracy !== null,
+        metrics.self_conditioning !== null, h?.steps ?? null, h?.ci[0] ?? null, h?.ci[1] ?? null, h?.censored ?? null,
+        metrics.horizon_80?.steps ?? null, metrics.length_fit?.l50 ?? null, metrics.length_fit?.l50_ci[0] ?? null,
+        metrics.length_fit?.l50_ci[1] ?? null, metrics.length_fit?.l80 ?? null, metrics.reliability?.p ?? null,
+        overall("first_correct"), overall("last_correct"), metrics.self_conditioning?.slope ?? null,
+        JSON.stringify(metrics), JSON.stringify(extras), this.runId,
+      ],
+    );
+    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
+  }
+}
+
+// Prisma reads SQLite DateTime columns as ISO text or epoch ms; write what it writes.
+function loadedAt(tx: RawTx): string | Date {
+  void tx;
+  return new Date().toISOString();
+}
