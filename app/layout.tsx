@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  title: { default: "Stepwise", template: "%s · Stepwise" },
+  description: "Explore how faithfully language models execute long step-by-step procedures.",
+};
+
+const NAV = [
+  { href: "/", label: "Leaderboard" },
+  { href: "/curves", label: "Curves" },
+  { href: "/compare", label: "Compare" },
+  { href: "/self-conditioning", label: "Self-conditioning" },
+] as const;
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+          Skip to content
+        </a>
+        <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto flex max-w-7xl items-center gap-4 overflow-x-auto px-4 py-2.5">
+            <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight text-neutral-900">
+              <span aria-hidden="true" className="inline-block h-5 w-5 rounded bg-gradient-to-br from-sky-500 to-indigo-600" />
+              Stepwise
+            </Link>
+            <nav aria-label="Main" className="flex items-center gap-1">
+              {NAV.map((n) => (
+                <NavLink key={n.href} href={n.href}>
+                  {n.label}
+                </NavLink>
+              ))}
+            </nav>
+          </div>
+        </header>
+        <main id="main" className="mx-auto max-w-7xl px-4 py-6">
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
