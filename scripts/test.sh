@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The project's test command (`npm test`): unit and store tests (SQLite, and PostgreSQL when
+# one answers), a production build, then the browser tests in Debian's Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+[ -d node_modules/next ] || npm ci --no-audit --no-fund
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium for the browser tests"
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) >/dev/null
+fi
+if [ -z "${STEPWISE_TEST_PG:-}" ] && command -v pg_isready >/dev/null && pg_isready -q -h 127.0.0.1 -p 5432; then
+  export STEPWISE_TEST_PG="postgresql://postgres@127.0.0.1:5432/test"
+fi
+echo "store tests: SQLite${STEPWISE_TEST_PG:+ and PostgreSQL ($STEPWISE_TEST_PG)}"
+
+npx vitest run
+npx next build
+npx playwright test
