@@ -16,7 +16,7 @@ export function formatNumber(v: number): string {
     decimals = Math.max(4, 7 - intDigits);
   } else {
     decimals = 6;
-    while (a > 0 && a < 0.1 && decimals < 12) {
+    while (a > 0 && a < 0.1 && decimals < 20) {
       a *= 10;
       decimals++;
     }

@@ -7,7 +7,7 @@ import type { Rng } from "./rng";
 import type { SimItem, SimProfile } from "./simulate";
 
 /** Own values past this are treated as a breakdown: the model writes some other number. */
-const OWN_LIMIT = 1e13;
+const OWN_LIMIT = 1e20;
 
 const PREAMBLES = ["", "", "Let me execute the procedure step by step.", "I'll compute each variable in order."];
 const FILLERS = ["Keeping track of the values so far.", "Now the next few steps.", "Continuing with the procedure."];
@@ -109,11 +109,10 @@ export function simulateArith(profile: SimProfile, item: SimItem, rng: Rng): str
   for (let j = 1; j <= L; j++) {
     const s = j >= 3 ? opAt(j) : null;
     let v = s ? applyOp(s.op, own[s.a - 1], own[s.b - 1]) : j === 1 ? input.x : input.y;
-    let slip = rng.chance(1 - profile.stepReliability);
-    if (!usable(v)) {
-      slip = true;
-      v = ref[j - 1];
-    }
+    const slip = rng.chance(1 - profile.stepReliability);
+    // own values gone to infinity (e.g. dividing by its own wrong zero): the model falls back
+    // on a sensible value instead of writing "Infinity", and no extra slip is counted
+    if (!usable(v)) v = ref[j - 1];
     if (slip) {
       v = slipValue(rng, v, s ? { op: s.op, a: own[s.a - 1], b: own[s.b - 1] } : undefined);
       if (!firstSlip) firstSlip = j;
