@@ -1,0 +1,18 @@
+// Child process of scripts/bench.ts: loads one native file into a fresh store and reports
+// wall time and peak RSS of this process alone.
+import fs from "node:fs";
+import { openStore } from "../../lib/db";
+import { loadNative } from "../../lib/store/load";
+
+const [url, file] = process.argv.slice(2);
+const store = await openStore(url);
+const started = process.hrtime.bigint();
+const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
+const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+await store.close();
+if (!report.ok) {
+  console.error(report.errors.slice(0, 5));
+  process.exit(1);
+}
+const items = report.runs.reduce((t, r) => t + r.items, 0);
+console.log(JSON.stringify({ seconds, items, generations: report.generations, steps: report.steps, maxRssMB: process.resourceUsage().maxRSS / 1024 }));
