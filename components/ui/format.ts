@@ -1,0 +1,54 @@
+// Number formatting shared by every view, so the same quantity always reads the same way.
+
+export const DASH = "—";
+
+export function fmtPct(x: number | null | undefined, digits = 0): string {
+  return x === null || x === undefined || !Number.isFinite(x) ? DASH : (x * 100).toFixed(digits) + "%";
+}
+
+export function fmtNum(x: number | null | undefined, digits = 1): string {
+  if (x === null || x === undefined) return DASH;
+  if (!Number.isFinite(x)) return "∞";
+  if (Number.isInteger(x) && digits <= 1) return x.toLocaleString("en-US");
+  return x.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: digits });
+}
+
+export function fmtInt(x: number | null | undefined): string {
+  return x === null || x === undefined ? DASH : Math.round(x).toLocaleString("en-US");
+}
+
+/** "[lo, hi]" for a CI, or "" when missing. */
+export function fmtCI(lo: number | null | undefined, hi: number | null | undefined, fmt: (x: number) => string = (x) => fmtNum(x)): string {
+  if (lo === null || lo === undefined || hi === null || hi === undefined) return "";
+  return `[${fmt(lo)}, ${fmt(hi)}]`;
+}
+
+/** A horizon in steps; a censored one never fell below s within the tested lengths. */
+export function fmtHorizon(steps: number | null | undefined, censored: boolean | null | undefined): string {
+  if (steps === null || steps === undefined) return DASH;
+  return (censored ? "≥ " : "") + fmtNum(steps, 1);
+}
+
+/** L50 beyond the longest tested length is shown as a bound, not as a finding (SPEC §4). */
+export function fmtLengthFit(l: number | null | undefined, maxLength: number): { text: string; extrapolated: boolean } {
+  if (l === null || l === undefined) return { text: DASH, extrapolated: false };
+  if (l > maxLength) return { text: `> ${fmtInt(maxLength)} steps (extrapolated)`, extrapolated: true };
+  return { text: fmtNum(l, 1), extrapolated: false };
+}
+
+export function fmtP(p: number | null | undefined): string {
+  return p === null || p === undefined ? DASH : p.toFixed(4);
+}
+
+export function fmtModelSize(paramsB: number | null | undefined): string {
+  return paramsB === null || paramsB === undefined ? "" : fmtNum(paramsB, 1) + "B";
+}
+
+/** A step value as text: numbers rounded for reading, strings verbatim. */
+export function fmtValue(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return DASH;
+  if (typeof v === "number") return Number.isInteger(v) ? String(v) : String(Math.round(v * 1e6) / 1e6);
+  const n = Number(v);
+  if (v.trim() !== "" && Number.isFinite(n) && /^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(v.trim())) return fmtValue(n);
+  return v;
+}

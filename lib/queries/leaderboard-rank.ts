@@ -1,0 +1,53 @@
+import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
+
+// Pure helpers of the leaderboard query (no store access), kept apart so they stay small
+// and testable.
+
+export type HorizonRank = "leader" | "tied" | null;
+
+interface HorizonCols {
+  id: number;
+  benchmark: string;
+  h50: number | null;
+  h50Lo: number | null;
+  h50Hi: number | null;
+}
+
+/**
+ * Marks the leader on H_0.5 and the runs whose 95% CI overlaps the leader's. Horizons are
+ * counted in each benchmark's own steps, so the comparison is made within a benchmark: an
+ * arithmetic step and a dict-sum step are not the same unit.
+ */
+export function rankByHorizon(runs: HorizonCols[]): Map<number, HorizonRank> {
+  const out = new Map<number, HorizonRank>();
+  const byBenchmark = new Map<string, HorizonCols[]>();
+  for (const r of runs) if (r.h50 !== null) byBenchmark.set(r.benchmark, [...(byBenchmark.get(r.benchmark) ?? []), r]);
+  for (const group of byBenchmark.values()) {
+    const leader = group.reduce((best, r) => (r.h50! > best.h50! || (r.h50 === best.h50 && (r.h50Lo ?? r.h50!) > (best.h50Lo ?? best.h50!)) ? r : best));
+    const lLo = leader.h50Lo ?? leader.h50!;
+    const lHi = leader.h50Hi ?? leader.h50!;
+    if (group.length < 2) continue; // a lone run leads nothing
+    for (const r of group) {
+      if (r.id === leader.id) out.set(r.id, "leader");
+      else if ((r.h50Lo ?? r.h50!) <= lHi && (r.h50Hi ?? r.h50!) >= lLo) out.set(r.id, "tied");
+    }
+  }
+  return out;
+}
+
+/** Up to three tested lengths spread over the range: shortest, middle, longest. */
+export function pickLengths(lengths: number[]): number[] {
+  const u = [...new Set(lengths)].sort((a, b) => a - b);
+  if (u.length <= 3) return u;
+  return [u[0], u[Math.floor((u.length - 1) / 2)], u[u.length - 1]];
+}
+
+/** H_0.5 predicted from constant step reliability: ln 0.5 / ln p̂ (null when p̂ = 1 or unknown). */
+export function predictedHorizon(p: number | null): number | null {
+  if (p === null || p <= 0 || p >= 1) return null;
+  return Math.log(0.5) / Math.log(p);
+}
+
+export function emptyModeCounts(): Record<FailureMode, number> {
+  return Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
+}
