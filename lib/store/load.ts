@@ -1,7 +1,7 @@
-import { Readable } from "node:stream";
-import { NativeReader } from "../native/reader";
+import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
+import { NativeReader, type ReaderEvent } from "../native/reader";
 import { LoadRejected } from "./load-errors";
 import { readLines } from "./read-lines";
 import { RunWriter } from "./run-writer";
@@ -38,61 +38,80 @@ export interface LoadOptions {
 }
 
 /**
- * Loads one native JSONL file in one transaction: every run in it replaces the run with the
- * same key, and any error anywhere in the file rolls everything back (all errors reported).
+ * Anything that turns a file into runs and analysed generations: the native reader, or an
+ * importer of another format. `errors` fills up while `events` is consumed; `progress` is
+ * updated by the source (bytes, lines) and by the loader (generations, steps).
  */
+export interface EventSource {
+  events: AsyncIterable<ReaderEvent>;
+  errors: LineError[];
+}
+
+/**
+ * Loads one file in one transaction: every run in it replaces the run with the same key, and
+ * any error anywhere in the file rolls everything back (every error is reported).
+ */
+export async function loadEvents(store: Store, file: string, source: EventSource, progress: LoadProgress, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+  const runs: LoadedRun[] = [];
+  const { errors } = source;
+  try {
+    await store.raw.transaction(async (tx) => {
+      let writer = null as RunWriter | null;
+      const finish = async () => {
+        if (writer && errors.length === 0) runs.push(await writer.finish());
+        writer = null;
+      };
+      let n = 0;
+      for await (const ev of source.events) {
+        if (ev.kind === "run") {
+          await finish();
+          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
+        } else if (errors.length === 0 && writer) {
+          await writer.add(ev.item, ev.analysis);
+          progress.generations++;
+          progress.steps += ev.analysis.hasSteps ? ev.analysis.length : 0;
+        }
+        if ((++n & 255) === 0) onProgress?.(progress);
+      }
+      await finish();
+      onProgress?.(progress);
+      if (errors.length > 0) throw new LoadRejected(errors);
+    });
+  } catch (e) {
+    if (e instanceof LoadRejected) return report(false);
+    throw e;
+  }
+  return report(true);
+
+  function report(ok: boolean): LoadReport {
+    return { file, ok, runs: ok ? runs : [], errors, lines: progress.lines, generations: progress.generations, steps: progress.steps };
+  }
+}
+
+export function newProgress(totalBytes: number | null = null): LoadProgress {
+  return { bytes: 0, totalBytes, lines: 0, generations: 0, steps: 0 };
+}
+
+/** Native JSONL (SPEC §5) as an event source. */
+export function nativeSource(file: string, input: AsyncIterable<Uint8Array | string> | Readable, progress: LoadProgress, maxErrors?: number): EventSource {
+  const reader = new NativeReader(file, { maxErrors });
+  async function* events(): AsyncIterable<ReaderEvent> {
+    for await (const text of readLines(input, (n) => (progress.bytes += n))) {
+      const ev = reader.line(text, ++progress.lines);
+      if (ev) yield ev;
+    }
+    yield* reader.end();
+    if (progress.lines === 0) reader.errors.push({ file, line: 0, field: "-", message: "the file is empty" });
+  }
+  return { events: events(), errors: reader.errors };
+}
+
 export async function loadNative(
   store: Store,
   file: string,
   input: AsyncIterable<Uint8Array | string> | Readable,
   opts: LoadOptions = {},
 ): Promise<LoadReport> {
-  const reader = new NativeReader(file, { maxErrors: opts.maxErrors });
-  const progress: LoadProgress = { bytes: 0, totalBytes: opts.totalBytes ?? null, lines: 0, generations: 0, steps: 0 };
-  const runs: LoadedRun[] = [];
-  const tick = () => opts.onProgress?.(progress);
-  try {
-    await store.raw.transaction(async (tx) => {
-      let writer = null as RunWriter | null;
-      const seen = new Set<string>();
-      const finish = async () => {
-        if (writer && reader.errors.length === 0) runs.push(await writer.finish());
-        writer = null;
-      };
-      const handle = async (ev: ReturnType<NativeReader["line"]>, line: number) => {
-        if (!ev) return;
-        if (ev.kind === "run") {
-          await finish();
-          if (seen.has(ev.header.key)) {
-            reader.errors.push({ file, line, field: "key", message: `run key '${ev.header.key}' appears twice in this file` });
-            return;
-          }
-          seen.add(ev.header.key);
-          if (reader.errors.length === 0) writer = await RunWriter.open(tx, ev.header);
-        } else if (reader.errors.length === 0 && writer) {
-          await writer.add(ev.item, ev.analysis);
-          progress.generations++;
-          progress.steps += ev.analysis.hasSteps ? ev.analysis.length : 0;
-        }
-      };
-      for await (const text of readLines(input, (n) => (progress.bytes += n))) {
-        progress.lines++;
-        await handle(reader.line(text, progress.lines), progress.lines);
-        if ((progress.lines & 255) === 0) tick();
-      }
-      for (const ev of reader.end()) await handle(ev, progress.lines);
-      if (progress.lines === 0) reader.errors.push({ file, line: 0, field: "-", message: "the file is empty" });
-      await finish();
-      tick();
-      if (reader.errors.length > 0) throw new LoadRejected(reader.errors);
-    });
-  } catch (e) {
-    if (e instanceof LoadRejected) return report(false, e.errors);
-    throw e;
-  }
-  return report(true, []);
-
-  function report(ok: boolean, errors: LineError[]): LoadReport {
-    return { file, ok, runs: ok ? runs : [], errors, lines: progress.lines, generations: progress.generations, steps: progress.steps };
-  }
+  const progress = newProgress(opts.totalBytes ?? null);
+  return loadEvents(store, file, nativeSource(file, input, progress, opts.maxErrors), progress, opts.onProgress);
 }
