@@ -146,7 +146,8 @@ export function drawArithInput(rng: Rng, length: number, settings: ArithSettings
   }
   throw new Error(
     `cannot draw a valid procedure of length ${length} with ops ${ops} and input range [${inputRange.join(", ")}]: ` +
-      `every attempt divided by zero or exceeded magnitude ${MAX_MAGNITUDE}`,
+      `every attempt divided by zero or exceeded magnitude ${MAX_MAGNITUDE} ` +
+      `(try a larger lookback, shorter lengths or mixed ops)`,
   );
 }
 
@@ -191,6 +192,17 @@ export interface ArithGridOptions extends ArithSettings {
   lengths: number[];
   itemsPerLength: number;
   seed: number;
+}
+
+/**
+ * Fails fast, before anything is written, on settings that cannot produce valid
+ * procedures (e.g. only `*` on inputs ≥ 1 at length 95): draws the first item of each length.
+ */
+export function checkArithFeasible(opts: ArithGridOptions): void {
+  const variant = arithVariantName(opts);
+  for (const length of new Set(opts.lengths)) {
+    drawArithInput(createRng(hashSeed(opts.seed, "procedural-arith", variant, length, 0)), length, opts);
+  }
 }
 
 /**

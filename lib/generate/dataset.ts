@@ -3,7 +3,7 @@
 // items have no `output`: that is a dataset file for `stepwise run` (SPEC §8).
 
 import { z } from "zod";
-import { ARITH_OPS, arithItems, arithReference, arithVariantName, type ArithInput } from "./arith";
+import { ARITH_OPS, arithItems, checkArithFeasible, arithReference, arithVariantName, type ArithInput } from "./arith";
 import {
   dictSumItems,
   dictVariantName,
@@ -125,6 +125,7 @@ export function generateRun(input: GenerateOptionsInput): GeneratedRun {
     variant.lengths = o.lengths;
     variant.seed = o.seed;
     const lengths = o.lengths ?? [];
+    checkArithFeasible({ ...settings, lengths, itemsPerLength: o.itemsPerLength, seed: o.seed });
     raw = () => arithItems({ ...settings, lengths, itemsPerLength: o.itemsPerLength, seed: o.seed }) as ReturnType<typeof raw>;
   } else {
     const dictionary = makeDictionary(o.seed, o.dictSize, o.valueRange as [number, number]);

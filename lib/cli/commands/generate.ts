@@ -134,10 +134,27 @@ async function writeLines(lines: Iterable<string>, out: string): Promise<void> {
   }
 }
 
+/**
+ * parseArgs takes `-99,99` after a flag for another option; glue negative numbers to their
+ * flag (`--value-range=-99,99`) so the natural spelling works.
+ */
+function joinNegativeValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith("--") ? argv[i].slice(2) : null;
+    const spec = name ? (OPTIONS as Record<string, { type: string }>)[name] : undefined;
+    if (spec?.type === "string" && i + 1 < argv.length && /^-[\d.]/.test(argv[i + 1])) {
+      out.push(`${argv[i]}=${argv[i + 1]}`);
+      i++;
+    } else out.push(argv[i]);
+  }
+  return out;
+}
+
 export async function generateCommand(argv: string[]): Promise<number> {
   let values: { [k: string]: string | boolean | undefined };
   try {
-    values = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
+    values = parseArgs({ args: joinNegativeValues(argv), options: OPTIONS, allowPositionals: false, strict: true }).values;
   } catch (e) {
     process.stderr.write(`stepwise generate: ${(e as Error).message}\nTry --help.\n`);
     return 2;
