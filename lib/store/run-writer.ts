@@ -19,7 +19,7 @@ const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "induce
 const GEN_COLS = [
   "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
   "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
-  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata",
+  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given",
 ];
 const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
 const BATCH = 500;
@@ -41,6 +41,18 @@ class IdPool {
     }
     return range[0]++;
   }
+}
+
+/** Model-side fields other than the text, kept for a faithful export. */
+function givenFields(item: NativeItem): string | null {
+  const given: Record<string, unknown> = {};
+  if (item.steps !== undefined) given.steps = item.steps;
+  if (item.answer !== undefined) given.answer = item.answer;
+  if (item.usage) given.usage = item.usage;
+  // Generation.output is text: remember when the line held turns or nothing at all.
+  if (Array.isArray(item.output)) given.output = "turns";
+  else if (item.output === null || item.output === undefined) given.output = "none";
+  return Object.keys(given).length ? JSON.stringify(given) : null;
 }
 
 export function modeBits(modes: readonly string[]): number {
@@ -122,7 +134,7 @@ export class RunWriter {
       genId, this.runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
       a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
       JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
-      item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata),
+      item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
     ]);
     if (a.hasSteps) {
       for (const s of a.steps) {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Generation" ADD COLUMN     "given" TEXT;
+
