@@ -80,7 +80,7 @@ const PRESETS: SimProfileInput[] = [
     premature: 0.03, missingAnswer: 0.02, formatError: 0.01, selfCorrection: 0.06, underExecute: 0.04, extraSteps: 0.02,
     selfConditioning: 0.5, msPerToken: 15, usdPerMillionInput: 0.4, usdPerMillionOutput: 1.2,
   },
-  { name: "perfect", model: { name: "Sim-Perfect" }, stepReliability: 1, stepLabels: 0, altAnswerStyle: 0 },
+  { name: "perfect", model: { name: "Sim-Perfect" }, stepReliability: 1, stepLabels: 0, altAnswerStyle: 0, selfConditioning: 0 },
 ];
 
 export const SIM_PROFILES: Record<string, SimProfile> = Object.fromEntries(
@@ -96,7 +96,7 @@ export function findProfile(name: string): SimProfile | null {
   return null;
 }
 
-/** A profile with only step slips: no failure behaviours, plain formats. */
+/** A profile with only step slips: no failure behaviours, no self-conditioning, plain formats. */
 export function profileFromP(p: number): SimProfile {
   return simProfileSchema.parse({
     name: `p${p}`,
@@ -104,6 +104,7 @@ export function profileFromP(p: number): SimProfile {
     stepReliability: p,
     stepLabels: 0,
     altAnswerStyle: 0,
+    selfConditioning: 0,
   });
 }
 
