@@ -36,6 +36,13 @@ export function fmtLengthFit(l: number | null | undefined, maxLength: number): {
   return { text: fmtNum(l, 1), extrapolated: false };
 }
 
+/** CI of a fitted length: bounds past the longest tested length are bounds, not numbers. */
+export function fmtLengthCI(lo: number | null | undefined, hi: number | null | undefined, maxLength: number): string {
+  if (lo === null || lo === undefined || hi === null || hi === undefined) return "";
+  const b = (x: number) => (x > maxLength ? `> ${fmtInt(maxLength)}` : fmtNum(x, 1));
+  return `[${b(lo)}, ${b(hi)}]`;
+}
+
 export function fmtP(p: number | null | undefined): string {
   return p === null || p === undefined ? DASH : p.toFixed(4);
 }

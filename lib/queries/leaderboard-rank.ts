@@ -35,9 +35,15 @@ export function rankByHorizon(runs: HorizonCols[]): Map<number, HorizonRank> {
   return out;
 }
 
-/** Up to three tested lengths spread over the range: shortest, middle, longest. */
+/**
+ * Default "accuracy at" lengths: among the lengths most runs share (at least half as many
+ * runs as the most common one), up to three spread over the range.
+ */
 export function pickLengths(lengths: number[]): number[] {
-  const u = [...new Set(lengths)].sort((a, b) => a - b);
+  const count = new Map<number, number>();
+  for (const l of lengths) count.set(l, (count.get(l) ?? 0) + 1);
+  const most = Math.max(0, ...count.values());
+  const u = [...count].filter(([, c]) => c * 2 >= most).map(([l]) => l).sort((a, b) => a - b);
   if (u.length <= 3) return u;
   return [u[0], u[Math.floor((u.length - 1) / 2)], u[u.length - 1]];
 }

@@ -120,7 +120,7 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
 
   let at = params.at ?? [];
   if (!params.at) {
-    const lengths = await prisma.runLengthStat.findMany({ where: { run: where }, select: { length: true }, distinct: ["length"], orderBy: { length: "asc" } });
+    const lengths = await prisma.runLengthStat.findMany({ where: { run: where }, select: { length: true } });
     at = pickLengths(lengths.map((l) => l.length));
   }
 
