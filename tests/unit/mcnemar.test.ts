@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { chiSquare1Sf, exactBinomialTwoSided, mcnemar } from "@/lib/stats/mcnemar";
+import { interceptFor, median, ols, wilson } from "@/lib/stats/describe";
+
+describe("McNemar", () => {
+  it("exact binomial matches known values", () => {
+    // b=0, c=5: 2 * 0.5^5 = 0.0625
+    expect(exactBinomialTwoSided(0, 5)).toBeCloseTo(0.0625, 10);
+    // b=2, c=8: 2 * P(X<=2 | n=10) = 2 * 56/1024
+    expect(exactBinomialTwoSided(2, 8)).toBeCloseTo((2 * 56) / 1024, 10);
+    // symmetric and capped at 1
+    expect(exactBinomialTwoSided(8, 2)).toBeCloseTo(exactBinomialTwoSided(2, 8), 12);
+    expect(exactBinomialTwoSided(5, 5)).toBe(1);
+  });
+
+  it("uses the exact test for few discordant pairs and chi-square otherwise", () => {
+    expect(mcnemar(3, 7).method).toBe("exact");
+    const r = mcnemar(10, 30);
+    expect(r.method).toBe("chi-square");
+    // (|10-30|-1)^2/40 = 9.025 → p ≈ 0.002663
+    expect(r.statistic).toBeCloseTo(9.025, 6);
+    expect(r.p!).toBeCloseTo(0.002663, 5);
+  });
+
+  it("no discordant pairs → no test", () => {
+    expect(mcnemar(0, 0)).toMatchObject({ method: "none", p: null });
+  });
+
+  it("chi-square tail", () => {
+    expect(chiSquare1Sf(3.841459)).toBeCloseTo(0.05, 5);
+    expect(chiSquare1Sf(0)).toBe(1);
+  });
+
+  it("large exact counts stay finite", () => {
+    const p = exactBinomialTwoSided(400, 600);
+    expect(p).toBeGreaterThan(0);
+    expect(p).toBeLessThan(1e-9);
+  });
+});
+
+describe("descriptive helpers", () => {
+  it("median", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([])).toBeNull();
+  });
+  it("wilson matches the SPEC example shape", () => {
+    const [lo, hi] = wilson(61, 100);
+    expect(lo).toBeCloseTo(0.5121, 3);
+    expect(hi).toBeCloseTo(0.6999, 3);
+  });
+  it("ols and intercept", () => {
+    const pts = [
+      { x: 0, y: 1 },
+      { x: 0.5, y: 0.8 },
+      { x: 1, y: 0.6 },
+    ];
+    const f = ols(pts);
+    expect(f.slope).toBeCloseTo(-0.4, 10);
+    expect(f.intercept).toBeCloseTo(1, 10);
+    expect(interceptFor(pts, -0.4)).toBeCloseTo(1, 10);
+    expect(ols([{ x: 1, y: 2 }, { x: 1, y: 3 }]).slope).toBeNull();
+  });
+});
