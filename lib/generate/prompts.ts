@@ -21,8 +21,10 @@ export interface PromptHeader {
 /** What prompt building needs of an item line. */
 export interface PromptItem {
   length: number;
-  input: { [k: string]: unknown };
+  input: object;
 }
+
+const inputOf = (item: PromptItem) => item.input as { [k: string]: unknown };
 
 const ARITH_SYSTEM =
   "You are a meticulous calculator. You execute arithmetic procedures exactly as written, " +
@@ -119,7 +121,7 @@ export function dictSumSingleTurnPrompt(dict: Record<string, number>, keys: read
 }
 
 function dictOf(header: PromptHeader, item: PromptItem): Record<string, number> {
-  const d = (item.input.dictionary ?? header.variant.dictionary) as Record<string, number> | undefined;
+  const d = (inputOf(item).dictionary ?? header.variant.dictionary) as Record<string, number> | undefined;
   if (!d || typeof d !== "object") throw new Error("dict-sum item has no dictionary (input.dictionary or variant.dictionary)");
   return d;
 }
@@ -131,7 +133,7 @@ function kOf(header: PromptHeader): number {
 
 /** True when the conversation is one user message per turn (multi-turn dict-sum). */
 export function isMultiTurn(header: PromptHeader, item: PromptItem): boolean {
-  return header.benchmark === "dict-sum" && header.variant.multi_turn !== false && !Array.isArray(item.input.shown);
+  return header.benchmark === "dict-sum" && header.variant.multi_turn !== false && !Array.isArray(inputOf(item).shown);
 }
 
 /** Number of assistant replies a full generation needs. */
@@ -155,13 +157,14 @@ export function buildMessages(header: PromptHeader, item: PromptItem, replies: r
   if (header.benchmark !== "dict-sum") {
     throw new Error(`no prompt for benchmark ${JSON.stringify(header.benchmark)}`);
   }
+  const input = inputOf(item);
   const dict = dictOf(header, item);
   const K = kOf(header);
-  const keys = item.input.keys as string[];
+  const keys = input.keys as string[];
   const turns = turnKeys(keys, K);
 
-  if (Array.isArray(item.input.shown)) {
-    const shown = item.input.shown as number[];
+  if (Array.isArray(input.shown)) {
+    const shown = input.shown as number[];
     const msgs: ChatMessage[] = [{ role: "system", content: dictSumSystemPrompt(dict, K) }];
     shown.forEach((v, i) => {
       msgs.push({ role: "user", content: keysLine(turns[i]) });
