@@ -37,7 +37,9 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       cell: ({ row: { original: r } }) => (
         <div>
           <div className="text-neutral-800">{r.benchmark}</div>
-          <div className="text-xs text-neutral-500">{r.variant}</div>
+          <div className="text-xs text-neutral-500">
+            {r.variant} · {fmtInt(r.items)} items
+          </div>
         </div>
       ),
     },
@@ -120,12 +122,6 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       header: "Accuracy vs length",
       meta: { title: "First-answer accuracy by length" },
       cell: ({ row: { original: r } }) => <LeaderboardCurveCell row={r} />,
-    },
-    {
-      id: "items",
-      header: "Items",
-      meta: { sortKey: "items", align: "right" },
-      cell: ({ row: { original: r } }) => fmtInt(r.items),
     },
   ];
 }

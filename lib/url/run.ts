@@ -8,7 +8,7 @@ import { dirParam, flagParam, intParam, optInt, optString, parseFields, runPath,
 export const RUN_TABS = ["curves", "failures", "items"] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
-export const ITEM_SORTS = ["order", "item", "length", "divergence", "modes", "correct"] as const;
+export const ITEM_SORTS = ["order", "item", "length", "divergence", "correct"] as const;
 export type ItemSort = (typeof ITEM_SORTS)[number];
 
 /** First-divergence filter: "7" (exactly step 7), "5-10" (a range), "none" (no divergence). */
@@ -59,7 +59,7 @@ export function parseRunParams(raw: RawSearchParams): RunParams {
 
 export function effectiveItemSort(p: RunParams): { sort: ItemSort; dir: SortDir } {
   const sort = p.sort ?? "order";
-  return { sort, dir: p.dir ?? (sort === "modes" ? "desc" : "asc") };
+  return { sort, dir: p.dir ?? "asc" };
 }
 
 const DEFAULTS = { page: 1, pageSize: 50, tab: DEFAULT_RUN_TAB };
@@ -95,7 +95,7 @@ export function runItemsHref(key: string, p: RunParams, change: Partial<RunParam
 
 export function runItemsSortHref(key: string, p: RunParams, column: ItemSort): string {
   const cur = effectiveItemSort(p);
-  const dir: SortDir = cur.sort === column ? (cur.dir === "asc" ? "desc" : "asc") : column === "modes" ? "desc" : "asc";
+  const dir: SortDir = cur.sort === column ? (cur.dir === "asc" ? "desc" : "asc") : "asc";
   return runItemsHref(key, p, { sort: column, dir });
 }
 
@@ -107,4 +107,16 @@ export function runItemsExportHref(key: string, p: RunParams, format: "csv" | "j
 /** True when the item table shows a subset (so an empty result says "no match", not "no items"). */
 export function hasItemFilters(p: RunParams): boolean {
   return Boolean(p.failed || p.mode || p.kind || p.minLen !== undefined || p.maxLen !== undefined || p.div || p.q);
+}
+
+/**
+ * Href template for chart clicks: the item table filtered by `{placeholder}` values that
+ * the chart fills in (encoded) for the clicked point.
+ */
+export function runItemsTemplate(key: string, placeholders: Partial<Record<"minLen" | "maxLen" | "mode" | "div", string>>): string {
+  const base = runHref(key, { tab: "items" });
+  const extra = Object.entries(placeholders)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("&");
+  return base + (extra ? "&" + extra : "");
 }

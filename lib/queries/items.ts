@@ -1,0 +1,126 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
+import { effectiveItemSort, parseDivergence, type RunParams } from "@/lib/url/run";
+
+// The item table of a run page: generations filtered, sorted and paged in the store.
+
+export interface ItemRow {
+  itemId: string;
+  epoch: number;
+  length: number;
+  firstAnswer: string | null;
+  lastAnswer: string | null;
+  firstCorrect: boolean;
+  lastCorrect: boolean;
+  firstDivergence: number | null;
+  divergenceKind: string | null;
+  modes: FailureMode[];
+  clean: boolean;
+  /** one letter per step (c s p m), for the trace strip; "" without step data */
+  statuses: string;
+  completionTokens: number | null;
+  latencyMs: number | null;
+  inducedErrorRate: number | null;
+}
+
+export interface ItemPage {
+  rows: ItemRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export function modesOf(bits: number): FailureMode[] {
+  return FAILURE_MODES.filter((_, i) => (bits & (1 << i)) !== 0);
+}
+
+/** Every bitmask over FAILURE_MODES with `mode`'s bit set: the store has no portable bit test. */
+function masksWith(mode: FailureMode): number[] {
+  const bit = 1 << FAILURE_MODES.indexOf(mode);
+  const out: number[] = [];
+  for (let m = 0; m < 1 << FAILURE_MODES.length; m++) if (m & bit) out.push(m);
+  return out;
+}
+
+export function itemWhere(runId: number, p: RunParams): Prisma.GenerationWhereInput {
+  const and: Prisma.GenerationWhereInput[] = [{ runId }];
+  if (p.failed) and.push({ firstCorrect: false });
+  if (p.mode) and.push({ modes: { in: masksWith(p.mode) } });
+  if (p.kind) and.push({ divergenceKind: p.kind });
+  if (p.minLen !== undefined) and.push({ length: { gte: p.minLen } });
+  if (p.maxLen !== undefined) and.push({ length: { lte: p.maxLen } });
+  const div = parseDivergence(p.div);
+  if (div?.kind === "none") and.push({ firstDivergence: null });
+  if (div?.kind === "exact") and.push({ firstDivergence: div.step });
+  if (div?.kind === "range") and.push({ firstDivergence: { gte: div.from, lte: div.to } });
+  // Prisma's `contains` escapes % and _ itself, so the search text is matched literally.
+  if (p.q) and.push({ output: { contains: p.q } });
+  return { AND: and };
+}
+
+function orderOf(p: RunParams): Prisma.GenerationOrderByWithRelationInput[] {
+  const { sort, dir } = effectiveItemSort(p);
+  const order: Prisma.GenerationOrderByWithRelationInput[] = [{ itemId: "asc" }, { epoch: "asc" }];
+  switch (sort) {
+    case "item": return [{ itemKey: dir }, { epoch: "asc" }];
+    case "length": return [{ length: dir }, ...order];
+    case "divergence": return [{ firstDivergence: { sort: dir, nulls: "last" } }, ...order];
+    case "correct": return [{ firstCorrect: dir }, ...order];
+    default: return dir === "asc" ? order : [{ itemId: "desc" }, { epoch: "desc" }];
+  }
+}
+
+const SELECT = {
+  itemKey: true, epoch: true, length: true, firstAnswer: true, lastAnswer: true, firstCorrect: true, lastCorrect: true,
+  firstDivergence: true, divergenceKind: true, modes: true, clean: true, statuses: true, completionTokens: true,
+  latencyMs: true, item: { select: { inducedErrorRate: true } },
+} satisfies Prisma.GenerationSelect;
+
+type Selected = Prisma.GenerationGetPayload<{ select: typeof SELECT }>;
+
+function toRow(g: Selected): ItemRow {
+  return {
+    itemId: g.itemKey,
+    epoch: g.epoch,
+    length: g.length,
+    firstAnswer: g.firstAnswer,
+    lastAnswer: g.lastAnswer,
+    firstCorrect: g.firstCorrect,
+    lastCorrect: g.lastCorrect,
+    firstDivergence: g.firstDivergence,
+    divergenceKind: g.divergenceKind,
+    modes: modesOf(g.modes),
+    clean: g.clean,
+    statuses: g.statuses,
+    completionTokens: g.completionTokens,
+    latencyMs: g.latencyMs,
+    inducedErrorRate: g.item.inducedErrorRate,
+  };
+}
+
+export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage> {
+  const prisma = await db();
+  const where = itemWhere(runId, p);
+  const total = await prisma.generation.count({ where });
+  const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
+  const page = Math.min(p.page, pageCount);
+  const found = await prisma.generation.findMany({ where, select: SELECT, orderBy: orderOf(p), skip: (page - 1) * p.pageSize, take: p.pageSize });
+  return { rows: found.map(toRow), total, page, pageSize: p.pageSize, pageCount };
+}
+
+/** Every matching row, for the CSV/JSON export (bounded). */
+export async function getAllRunItems(runId: number, p: RunParams, limit: number): Promise<ItemRow[]> {
+  const prisma = await db();
+  const found = await prisma.generation.findMany({ where: itemWhere(runId, p), select: SELECT, orderBy: orderOf(p), take: limit });
+  return found.map(toRow);
+}
+
+/** Distinct item lengths of a run, for the length filter. */
+export async function getRunLengths(runId: number): Promise<number[]> {
+  const prisma = await db();
+  const rows = await prisma.runLengthStat.findMany({ where: { runId }, select: { length: true }, orderBy: { length: "asc" } });
+  return rows.map((r) => r.length);
+}
