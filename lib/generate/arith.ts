@@ -33,8 +33,21 @@ export interface ArithSettings {
 
 /** Values beyond this are rejected: they stop being "arithmetic a model can do by hand". */
 export const MAX_MAGNITUDE = 1e12;
-/** Above this we steer back towards small values instead of taking the random pick. */
-const SOFT_MAGNITUDE = 1e8;
+/**
+ * Values are steered into [SOFT_MIN, SOFT_MAX] when possible: beyond it chains explode, and
+ * below it every value matches 0 under the absolute tolerance (0.0005), so a model's errors
+ * would vanish from the trace and the rest of the item would test nothing.
+ */
+const SOFT_MIN = 1e-3;
+const SOFT_MAX = 1e8;
+
+/** 1 inside the band, growing with the distance outside it. */
+function bandDistance(v: number): number {
+  const a = Math.abs(v);
+  if (a > SOFT_MAX) return a / SOFT_MAX;
+  if (a < SOFT_MIN) return a === 0 ? Infinity : SOFT_MIN / a;
+  return 1;
+}
 const MAX_RESTARTS = 200;
 
 export function applyOp(op: string, a: number, b: number): number {
@@ -104,9 +117,9 @@ function windowPairs(j: number, lookback: number): [number, number][] {
 
 /**
  * Draw one procedure. Each step takes a random op and operand pair; when that value is
- * invalid or would grow past SOFT_MAGNITUDE, the step is redrawn from all candidates in
- * random order (first valid one under SOFT_MAGNITUDE, else the smallest valid one), which
- * keeps long multiplicative chains bounded. A step with no valid candidate restarts the item.
+ * invalid or outside the soft band, the step is redrawn from all candidates in random order
+ * (the first valid one inside the band, else the valid one nearest to it), which keeps long
+ * multiplicative chains bounded. A step with no valid candidate restarts the item.
  */
 export function drawArithInput(rng: Rng, length: number, settings: ArithSettings): ArithInput {
   const { lookback, inputRange, ops, decimals } = settings;
@@ -129,7 +142,7 @@ export function drawArithInput(rng: Rng, length: number, settings: ArithSettings
       let b = lo + rng.int(0, n - 2);
       if (b >= a) b++;
       const v = applyOp(op, s[a - 1], s[b - 1]);
-      if (!invalidValueReason(op, s[a - 1], s[b - 1], v) && Math.abs(v) <= SOFT_MAGNITUDE) {
+      if (!invalidValueReason(op, s[a - 1], s[b - 1], v) && bandDistance(v) === 1) {
         steps.push({ op, a, b });
         s.push(v);
         continue;
@@ -158,17 +171,18 @@ function redrawStep(
   lookback: number,
   opList: readonly ArithOp[],
 ): { st: ArithStep; v: number } | null {
-  let smallest: { st: ArithStep; v: number } | null = null;
+  let nearest: { st: ArithStep; v: number; d: number } | null = null;
   const pairs = windowPairs(j, lookback);
   for (const op of rng.shuffle(opList)) {
     for (const [a, b] of rng.shuffle(pairs)) {
       const v = applyOp(op, s[a - 1], s[b - 1]);
       if (invalidValueReason(op, s[a - 1], s[b - 1], v)) continue;
-      if (Math.abs(v) <= SOFT_MAGNITUDE) return { st: { op, a, b }, v };
-      if (!smallest || Math.abs(v) < Math.abs(smallest.v)) smallest = { st: { op, a, b }, v };
+      const d = bandDistance(v);
+      if (d === 1) return { st: { op, a, b }, v };
+      if (!nearest || d < nearest.d) nearest = { st: { op, a, b }, v, d };
     }
   }
-  return smallest;
+  return nearest;
 }
 
 const OP_NAMES: Record<OpMode, string> = { mixed: "mixed", "+": "add", "-": "sub", "*": "mul", "/": "div" };

@@ -21,11 +21,11 @@ interface DemoVariant {
 const VARIANTS: DemoVariant[] = [
   {
     models: DEMO_MODELS,
-    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 6, seed: 101, lookback: 3, inputRange: [1, 10] },
+    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 8, seed: 101, lookback: 3, inputRange: [1, 10] },
   },
   {
     models: DEMO_MODELS,
-    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 4, seed: 102, lookback: 5, inputRange: [0, 1] },
+    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 6, seed: 102, lookback: 5, inputRange: [0, 1] },
   },
   {
     models: ["alpha", "gamma", "epsilon"],

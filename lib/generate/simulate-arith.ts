@@ -17,22 +17,39 @@ function usable(v: number): boolean {
   return Number.isFinite(v) && Math.abs(v) <= OWN_LIMIT;
 }
 
-/** A plausible wrong value, clearly outside the match tolerance of `v`. */
+/** 10^floor(log10 |v|) by exact-enough scaling (no Math.log10, so identical everywhere). */
+function leadingPlace(v: number): number {
+  let a = Math.abs(v);
+  if (a === 0) return 0.01;
+  let place = 1;
+  while (a >= 10) {
+    a /= 10;
+    place *= 10;
+  }
+  while (a < 1 && place > 1e-12) {
+    a *= 10;
+    place /= 10;
+  }
+  return place;
+}
+
+/**
+ * A plausible wrong value, clearly outside the match tolerance of `v`. Errors sit in the
+ * leading digits: a slip in the 6th digit would vanish under the relative tolerance, and a
+ * model's real mistakes (wrong digit, dropped sign, wrong operation) are not that subtle.
+ */
 export function slipValue(rng: Rng, v: number, ops?: { op: string; a: number; b: number }): number {
-  const margin = Math.max(0.003, Math.abs(v) * 0.001);
+  const margin = Math.max(0.003, Math.abs(v) * 0.002);
   for (let tries = 0; tries < 12; tries++) {
     const sign = rng.chance(0.5) ? 1 : -1;
     let w: number;
     switch (rng.int(0, 4)) {
       case 0: // relative drift
-        w = v * (1 + sign * rng.float(0.004, 0.15));
+        w = v * (1 + sign * rng.float(0.02, 0.3));
         break;
-      case 1: {
-        // one wrong digit
-        const places = [0.01, 0.1, 1, 10, 100].filter((pl) => pl <= Math.max(0.1, Math.abs(v) / 5));
-        w = v + sign * rng.int(1, 9) * rng.choice(places);
+      case 1: // one wrong digit among the first three
+        w = v + sign * rng.int(1, 9) * leadingPlace(v) / 10 ** rng.int(0, 2);
         break;
-      }
       case 2: // dropped sign
         w = -v;
         break;
@@ -43,8 +60,8 @@ export function slipValue(rng: Rng, v: number, ops?: { op: string; a: number; b:
         w = applyOp(other, ops.a, ops.b);
         break;
       }
-      default:
-        w = v + sign;
+      default: // carried a wrong unit
+        w = v + sign * Math.max(1, leadingPlace(v));
     }
     if (usable(w) && Math.abs(w - v) > margin) return w;
   }
