@@ -122,7 +122,12 @@ async function writeLines(lines: Iterable<string>, out: string): Promise<void> {
   const source = Readable.from(chunkLines(lines));
   if (out === "-") {
     const dest = process.stdout as unknown as Writable;
-    await pipeline(source, dest, { end: false });
+    try {
+      await pipeline(source, dest, { end: false });
+    } catch (e) {
+      // `generate … --out - | head` closes the pipe early: the reader has what it wanted
+      if ((e as NodeJS.ErrnoException).code !== "EPIPE") throw e;
+    }
   } else {
     try {
       await pipeline(source, createWriteStream(out));
