@@ -101,3 +101,17 @@ export function runPath(key: string): string {
 export function generationPath(runKey: string, itemId: string): string {
   return runPath(runKey) + "/items/" + encodeURIComponent(itemId);
 }
+
+/**
+ * A dynamic route segment as the user wrote it. Next hands segments over still
+ * percent-encoded in some versions and decoded in others; decoding a decoded key that
+ * contains "%" would corrupt it, so decode only when the text is valid percent-encoding.
+ */
+export function routeParam(segment: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(segment)) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

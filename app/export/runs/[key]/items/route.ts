@@ -1,0 +1,27 @@
+import { getAllRunItems } from "@/lib/queries/items";
+import { getRunSummary } from "@/lib/queries/runs";
+import { parseRunParams } from "@/lib/url/run";
+import { routeParam } from "@/lib/url/shared";
+import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../../../csv";
+
+export const dynamic = "force-dynamic";
+
+// A run's item table as filtered and sorted on the run page, every page.
+export async function GET(request: Request, { params }: { params: Promise<{ key: string }> }) {
+  const key = routeParam((await params).key);
+  const run = await getRunSummary(key);
+  if (!run) return new Response("run not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const sp = new URL(request.url).searchParams;
+  const rows = await getAllRunItems(run.id, parseRunParams(sp), EXPORT_LIMIT);
+  const name = `${key}-items`;
+  if (sp.get("format") === "json") return jsonResponse(name, { run: key, total: rows.length, rows });
+  const header = [
+    "item", "epoch", "length", "induced_error_rate", "first_answer", "first_correct", "last_answer", "last_correct",
+    "first_divergence", "divergence_kind", "modes", "clean", "statuses", "completion_tokens", "latency_ms",
+  ];
+  const body = rows.map((r) => [
+    r.itemId, r.epoch, r.length, r.inducedErrorRate, r.firstAnswer, r.firstCorrect, r.lastAnswer, r.lastCorrect,
+    r.firstDivergence, r.divergenceKind, r.modes.join(";"), r.clean, r.statuses, r.completionTokens, r.latencyMs,
+  ]);
+  return csvResponse(name, toCsv(header, body));
+}

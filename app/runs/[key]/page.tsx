@@ -1,0 +1,55 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { RunCurves } from "@/components/run/run-curves";
+import { RunFailures } from "@/components/run/run-failures";
+import { RunHeader } from "@/components/run/run-header";
+import { RunItems } from "@/components/run/run-items";
+import { RunSummaryStats } from "@/components/run/run-summary";
+import { LinkTabs } from "@/components/ui/tabs";
+import { getRunItems, getRunLengths } from "@/lib/queries/items";
+import { getRunSummary } from "@/lib/queries/runs";
+import { DEFAULT_RUN_TAB, parseRunParams, runHref } from "@/lib/url/run";
+import { routeParam } from "@/lib/url/shared";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ key: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  return { title: routeParam((await params).key) };
+}
+
+export default async function RunPage({ params, searchParams }: Props) {
+  const key = routeParam((await params).key);
+  const url = parseRunParams(await searchParams);
+  const run = await getRunSummary(key);
+  if (!run) notFound();
+  const tab = url.tab ?? DEFAULT_RUN_TAB;
+  const [items, lengths] = tab === "items" ? await Promise.all([getRunItems(run.id, url), getRunLengths(run.id)]) : [null, []];
+
+  return (
+    <>
+      <RunHeader run={run} />
+      <RunSummaryStats run={run} />
+      <LinkTabs
+        label="Run sections"
+        current={tab}
+        tabs={[
+          { id: "curves", label: "Curves", href: runHref(key, { ...url, tab: "curves" }) },
+          { id: "failures", label: "Failures", href: runHref(key, { ...url, tab: "failures" }) },
+          { id: "items", label: "Items", href: runHref(key, { ...url, tab: "items" }), count: run.generations },
+        ]}
+      />
+      {tab === "curves" ? <RunCurves run={run} /> : null}
+      {tab === "failures" ? <RunFailures run={run} /> : null}
+      {items ? <RunItems run={run} params={url} items={items} lengths={lengths} /> : null}
+      <p className="mt-8 text-xs text-neutral-500">
+        Metrics as stored at load time ·{" "}
+        <Link className="underline" href={`/api/v1/runs/${encodeURIComponent(key)}/metrics`} prefetch={false}>
+          metrics JSON
+        </Link>
+      </p>
+    </>
+  );
+}

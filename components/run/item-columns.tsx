@@ -1,0 +1,106 @@
+"use client";
+
+import Link from "next/link";
+import type { DataTableColumn } from "@/components/table/data-table";
+import { DASH, fmtInt, fmtNum } from "@/components/ui/format";
+import { ModeBadge, OutcomeBadge, StatusBadge } from "@/components/ui/status-badge";
+import type { ItemRow } from "@/lib/queries/items";
+import { generationHref } from "@/lib/url/generation";
+import { TraceStrip } from "./trace-strip";
+
+// Column definitions of a run's item table. Answers are model output: rendered as text.
+
+export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditioning: boolean }): DataTableColumn<ItemRow>[] {
+  const cols: DataTableColumn<ItemRow>[] = [
+    {
+      id: "item",
+      header: "Item",
+      meta: { sortKey: "item" },
+      cell: ({ row: { original: r } }) => (
+        <Link
+          href={generationHref(runKey, r.itemId, { epoch: r.epoch })}
+          className="font-mono text-xs font-medium text-sky-800 hover:underline"
+          data-testid="item-link"
+        >
+          {r.itemId}
+          {opts.epochs ? <span className="text-neutral-500"> · epoch {r.epoch}</span> : null}
+        </Link>
+      ),
+    },
+    { id: "length", header: "Length", meta: { sortKey: "length", align: "right" }, cell: ({ row: { original: r } }) => fmtInt(r.length) },
+  ];
+  if (opts.selfConditioning) {
+    cols.push({
+      id: "rate",
+      header: "Induced error rate",
+      meta: { align: "right" },
+      cell: ({ row: { original: r } }) => fmtNum(r.inducedErrorRate, 2),
+    });
+  }
+  cols.push(
+    {
+      id: "correct",
+      header: "First answer",
+      meta: { sortKey: "correct", className: "whitespace-nowrap" },
+      cell: ({ row: { original: r } }) => (
+        <div className="flex items-center gap-2">
+          <OutcomeBadge correct={r.firstCorrect} />
+          <span className="max-w-32 truncate font-mono text-xs text-neutral-700" title={r.firstAnswer ?? "no answer"}>
+            {r.firstAnswer ?? <span className="text-neutral-400 italic">none</span>}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: "last",
+      header: "Last answer",
+      meta: { className: "whitespace-nowrap" },
+      cell: ({ row: { original: r } }) =>
+        r.lastAnswer === r.firstAnswer ? (
+          <span className="text-xs text-neutral-400">same</span>
+        ) : (
+          <div className="flex items-center gap-2">
+            <OutcomeBadge correct={r.lastCorrect} />
+            <span className="max-w-32 truncate font-mono text-xs text-neutral-700" title={r.lastAnswer ?? "no answer"}>
+              {r.lastAnswer ?? "none"}
+            </span>
+          </div>
+        ),
+    },
+    {
+      id: "divergence",
+      header: "First divergence",
+      meta: { sortKey: "divergence", className: "whitespace-nowrap" },
+      cell: ({ row: { original: r } }) =>
+        r.firstDivergence === null ? (
+          <span className="text-neutral-400">{DASH}</span>
+        ) : (
+          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="inline-flex items-center gap-1.5 hover:underline">
+            <span className="tabular">step {r.firstDivergence}</span>
+            {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? <StatusBadge status={r.divergenceKind} /> : null}
+          </Link>
+        ),
+    },
+    {
+      id: "trace",
+      header: "Trace",
+      meta: { title: "One cell per step: green correct, red slip, amber propagated, grey missing" },
+      cell: ({ row: { original: r } }) => <TraceStrip statuses={r.statuses} />,
+    },
+    {
+      id: "modes",
+      header: "Failure modes",
+      cell: ({ row: { original: r } }) =>
+        r.modes.length === 0 ? (
+          <span className="text-xs text-neutral-400">{r.clean ? "clean" : "none"}</span>
+        ) : (
+          <div className="flex flex-wrap gap-1">
+            {r.modes.map((m) => (
+              <ModeBadge key={m} mode={m} />
+            ))}
+          </div>
+        ),
+    },
+  );
+  return cols;
+}

@@ -1,0 +1,40 @@
+import { Pagination } from "@/components/table/pagination";
+import { ButtonLink } from "@/components/ui/field";
+import type { ItemPage } from "@/lib/queries/items";
+import type { RunSummary } from "@/lib/queries/runs";
+import { hasItemFilters, runItemsExportHref, runItemsHref, type RunParams } from "@/lib/url/run";
+import { ItemFilters } from "./item-filters";
+import { ItemTable } from "./item-table";
+
+/** The "Items" tab: filters, the generation table, paging and exports. */
+export function RunItems({ run, params, items, lengths }: { run: RunSummary; params: RunParams; items: ItemPage; lengths: number[] }) {
+  const filtered = hasItemFilters(params);
+  return (
+    <div>
+      <ItemFilters runKey={run.key} params={params} lengths={lengths} hasSteps={run.hasSteps} />
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-neutral-600" data-testid="item-count">
+          {items.total} {items.total === 1 ? "generation" : "generations"}
+          {filtered ? " match" : ""}
+        </p>
+        <div className="flex gap-2">
+          <ButtonLink href={runItemsExportHref(run.key, params, "csv")} download>
+            Export CSV
+          </ButtonLink>
+          <ButtonLink href={runItemsExportHref(run.key, params, "json")} download>
+            Export JSON
+          </ButtonLink>
+        </div>
+      </div>
+      <ItemTable runKey={run.key} rows={items.rows} params={params} epochs={run.generations > run.items} selfConditioning={run.selfConditioning} filtered={filtered} />
+      <Pagination
+        page={items.page}
+        pageCount={items.pageCount}
+        total={items.total}
+        pageSize={items.pageSize}
+        noun="generations"
+        hrefFor={(page) => runItemsHref(run.key, params, { page })}
+      />
+    </div>
+  );
+}
