@@ -116,9 +116,15 @@ export interface GenerationAnalysis {
   clean: boolean; // no failure mode and correct final (last) answer
   exactStep: boolean; // exactly the L reference steps, each once
   turns: TurnRow[] | null; // dict-sum only
-  /** false for self-conditioning items (one target turn, no step curves) */
+  /** false for self-conditioning items (one target turn, no step curves): their `steps` and
+   *  `reference` are empty and `turns` holds the single target turn */
   hasSteps: boolean;
   selfConditioning: { inducedErrorRate: number; targetTurn: number } | null;
+  /** imported items whose length is not a step count (METR: human minutes); the length fit
+   *  uses it instead of `length` when present (lib/analysis/weighted-fit) */
+  lengthValue?: number | null;
+  /** sample weight of this generation in the length fit (METR task weights); null = 1 */
+  weight?: number | null;
 }
 
 /** Error found in an input line: names the field (dotted path, "-" when not JSON). */
@@ -152,6 +158,9 @@ export interface GenerationSummary {
   completionTokens: number | null;
   latencyMs: number | null;
   costUsd: number | null;
+  /** see GenerationAnalysis.lengthValue / weight; absent for native items */
+  lengthValue?: number | null;
+  weight?: number | null;
 }
 
 export interface AccuracyAtLength {
@@ -215,6 +224,10 @@ export interface RunExtras {
   clean_executions: number;
   exact_step_executions: number;
   usage: { prompt_tokens: number; completion_tokens: number; latency_ms_mean: number | null; cost_usd: number } | null;
+  /** bootstrap resamples that could be fitted (degenerate ones, with one length or one outcome, are skipped) */
+  length_fit_bootstrap_fits?: number | null;
+  /** dict-sum: turn task accuracy and turn accuracy per turn (`step` = turn); null otherwise */
+  per_turn?: { K: number; task_accuracy: CurvePoint[]; turn_accuracy: CurvePoint[] } | null;
 }
 
 /**

@@ -1,0 +1,112 @@
+// procedural-arith executor: validates a procedure and computes its reference trace (SPEC §2.1).
+import type { FieldError } from "./types";
+
+export const ARITH_OPS = ["+", "-", "*", "/"] as const;
+export type ArithOp = (typeof ARITH_OPS)[number];
+
+export interface ArithStep {
+  op: ArithOp;
+  a: number; // 1-based variable index
+  b: number;
+}
+
+export interface ArithProcedure {
+  x: number;
+  y: number;
+  steps: ArithStep[]; // L − 2 operations; steps[k] defines S_{k+3}
+}
+
+export function applyOp(op: string, a: number, b: number): number {
+  switch (op) {
+    case "+":
+      return a + b;
+    case "-":
+      return a - b;
+    case "*":
+      return a * b;
+    case "/":
+      return a / b;
+    default:
+      return Number.NaN;
+  }
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Checks `input` of a procedural-arith item and returns the problems found, and the procedure
+ * whenever it can still be executed (so a look-back violation and a division by zero in the
+ * same item are both reported).
+ * `lookback` (variant.lookback, when a positive integer) narrows the allowed operand window to
+ * j − lookback ≤ a, b ≤ j − 1; without it any earlier variable is allowed.
+ */
+export function readProcedure(input: unknown, lookback: number | null): { proc: ArithProcedure | null; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  if (!isObj(input)) return { proc: null, errors: [{ field: "input", message: "input must be an object with x, y and steps" }] };
+  for (const k of ["x", "y"] as const) {
+    const v = input[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      errors.push({ field: `input.${k}`, message: v === undefined ? `input.${k} is required` : `input.${k} must be a finite number` });
+    }
+  }
+  const raw = input.steps;
+  if (!Array.isArray(raw)) {
+    errors.push({ field: "input.steps", message: raw === undefined ? "input.steps is required" : "input.steps must be an array of operations" });
+    return { proc: null, errors };
+  }
+  const steps: ArithStep[] = [];
+  let fatal = errors.length > 0;
+  raw.forEach((s, k) => {
+    const j = k + 3;
+    const at = `input.steps[${k}]`;
+    if (!isObj(s)) {
+      errors.push({ field: at, message: "an operation must be an object {op, a, b}" });
+      fatal = true;
+      return;
+    }
+    const op = s.op;
+    if (typeof op !== "string" || !(ARITH_OPS as readonly string[]).includes(op)) {
+      fatal = true;
+      errors.push({ field: `${at}.op`, message: `unknown operation ${typeof op === "string" ? `'${op}'` : JSON.stringify(op ?? null)} (expected one of + - * /)` });
+    }
+    const lo = lookback !== null ? Math.max(1, j - lookback) : 1;
+    for (const side of ["a", "b"] as const) {
+      const v = s[side];
+      if (typeof v !== "number" || !Number.isInteger(v)) {
+        errors.push({ field: `${at}.${side}`, message: "variable index must be an integer" });
+        fatal = true;
+      } else if (v < lo || v > j - 1) {
+        const why = lookback !== null && lo > 1 ? ` (lookback ${lookback})` : "";
+        errors.push({ field: `${at}.${side}`, message: `variable index ${v} out of range: S${j} may only use S${lo}..S${j - 1}${why}` });
+        // Outside the look-back window the procedure can still be executed (and checked further).
+        if (v < 1 || v > j - 1) fatal = true;
+      }
+    }
+    steps.push({ op: op as ArithOp, a: s.a as number, b: s.b as number });
+  });
+  if (fatal) return { proc: null, errors };
+  return { proc: { x: input.x as number, y: input.y as number, steps }, errors };
+}
+
+const OP_SHOWN: Record<ArithOp, string> = { "+": "+", "-": "-", "*": "*", "/": "/" };
+
+/** IEEE-double reference trace [S1..SL]; a division by zero or a non-finite value is an error. */
+export function referenceTrace(proc: ArithProcedure): { trace: number[] | null; errors: FieldError[] } {
+  const s: number[] = [proc.x, proc.y];
+  for (let k = 0; k < proc.steps.length; k++) {
+    const { op, a, b } = proc.steps[k];
+    const j = k + 3;
+    const av = s[a - 1];
+    const bv = s[b - 1];
+    const formula = `S${j} = S${a} ${OP_SHOWN[op]} S${b}`;
+    if (op === "/" && bv === 0) {
+      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference divides by zero: ${formula} with S${b} = 0` }] };
+    }
+    const v = applyOp(op, av, bv);
+    if (!Number.isFinite(v)) {
+      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference leaves the finite range: ${formula} = ${v}` }] };
+    }
+    s.push(v);
+  }
+  return { trace: s, errors: [] };
+}

@@ -1,0 +1,224 @@
+// Run-level metrics (SPEC §4, §6 and examples/README.md "Metrics"). Input is the compact
+// GenerationSummary list, so a run of a million generations is aggregated without its texts.
+import { FAILURE_MODES, type AccuracyAtLength, type CurvePoint, type FailureMode, type GenerationSummary, type RunExtras, type RunHeader, type RunMetricsJson, type SelfConditioningMetrics } from "./types";
+import { bootstrap } from "./bootstrap";
+import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
+import { roundTo } from "./numbers";
+import { logisticFit, olsSlope, wilson } from "./stats";
+import { computeExtras } from "./metrics-extras";
+import { weightedLengthFit } from "./weighted-fit";
+
+const r6 = (x: number) => roundTo(x, 6);
+const r4 = (x: number) => roundTo(x, 4);
+
+export function emptyModeCounts(): Record<FailureMode, number> {
+  return Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
+}
+
+export interface MetricsOptions {
+  /** bootstrap seed (default BOOTSTRAP_SEED) and resample count (default 1,000) */
+  seed?: number;
+  resamples?: number;
+}
+
+export function computeRunMetrics(
+  header: RunHeader,
+  summaries: GenerationSummary[],
+  opts: MetricsOptions = {},
+): { metrics: RunMetricsJson; extras: RunExtras } {
+  const nGen = summaries.length;
+  const itemIndex = new Map<string, number>();
+  const genItem = new Int32Array(nGen);
+  summaries.forEach((g, i) => {
+    let k = itemIndex.get(g.itemKey);
+    if (k === undefined) itemIndex.set(g.itemKey, (k = itemIndex.size));
+    genItem[i] = k;
+  });
+
+  const failure_modes = emptyModeCounts();
+  for (const g of summaries) FAILURE_MODES.forEach((m, b) => (g.modes & (1 << b) ? failure_modes[m]++ : 0));
+
+  // ---- generations with a step trace: curves, horizons, reliability, histogram
+  const stepGens = summaries.filter((g) => g.statuses.length > 0);
+  const lmax = stepGens.reduce((m, g) => Math.max(m, g.length), 0);
+  let task_accuracy: CurvePoint[] | null = null;
+  let step_accuracy: CurvePoint[] | null = null;
+  let reliability: RunMetricsJson["reliability"] = null;
+  let histogram: RunMetricsJson["first_divergence_histogram"] = null;
+  let pHat: number | null = null;
+  const curve = newCurveCounts(lmax);
+  if (stepGens.length > 0) {
+    const local = new Float64Array(lmax + 1);
+    const hist = new Float64Array(lmax + 1);
+    let localTotal = 0;
+    let stepsTotal = 0;
+    for (const g of stepGens) {
+      curve.byLength[g.length]++;
+      if (g.firstDivergence !== null) {
+        curve.byFirstDiv[g.firstDivergence]++;
+        curve.divByLength[g.length]++;
+        hist[g.firstDivergence]++;
+      }
+      const st = g.statuses;
+      for (let i = 0; i < st.length; i++) {
+        const c = st.charCodeAt(i);
+        if (c === 99 /* c */ || c === 112 /* p */) {
+          local[i + 1]++;
+          localTotal++;
+        }
+      }
+      stepsTotal += st.length;
+    }
+    task_accuracy = [];
+    step_accuracy = [];
+    walkTaskCurve(curve, (i, n, a) => {
+      task_accuracy!.push({ step: i, n, accuracy: r6(a) });
+      step_accuracy!.push({ step: i, n, accuracy: r6(local[i] / n) });
+    });
+    pHat = localTotal / stepsTotal;
+    // Missing steps count as not locally correct; p̂ = 1 predicts an unbounded horizon (null).
+    reliability = { p: r6(pHat), predicted_horizon: pHat >= 1 ? null : r4(Math.log(0.5) / Math.log(pHat)) };
+    histogram = [];
+    for (let f = 1; f <= lmax; f++) if (hist[f] > 0) histogram.push({ step: f, count: hist[f] });
+  }
+
+  // ---- length fit on first-answer correctness, one row per generation with weight 1
+  const fitGens = summaries.map((g, i) => (g.selfConditioning === null ? i : -1)).filter((i) => i >= 0);
+  const fitLengths = [...new Set(fitGens.map((i) => summaries[i].length))].sort((a, b) => a - b);
+  const succ = new Float64Array(fitLengths.length);
+  const tot = new Float64Array(fitLengths.length);
+  const fitLengthIdx = new Int32Array(nGen).fill(-1);
+  const lenPos = new Map(fitLengths.map((L, i) => [L, i]));
+  for (const i of fitGens) {
+    const li = lenPos.get(summaries[i].length)!;
+    fitLengthIdx[i] = li;
+    tot[li]++;
+    if (summaries[i].firstCorrect) succ[li]++;
+  }
+  const S = succ.reduce((a, b) => a + b, 0);
+  const withFit = fitLengths.length >= 2 && S > 0 && S < fitGens.length;
+  let coefficients: { slope: number; intercept: number } | null = null;
+  if (withFit) {
+    const fit = logisticFit(Float64Array.from(fitLengths, Math.log2), succ, tot);
+    coefficients = { slope: fit.slope, intercept: fit.intercept };
+  }
+
+  // ---- bootstrap (skipped when nothing needs an interval)
+  const levels = [0.5, 0.8];
+  const point = stepGens.length > 0 ? levels.map((s) => horizonFrom(curve, s)) : null;
+  let boot: ReturnType<typeof bootstrap> | null = null;
+  if (point || withFit) {
+    boot = bootstrap({
+      nItems: itemIndex.size,
+      genItem,
+      stepLength: Int32Array.from(summaries, (g) => (g.statuses.length > 0 ? g.length : 0)),
+      firstDiv: Int32Array.from(summaries, (g) => (g.statuses.length > 0 ? (g.firstDivergence ?? 0) : 0)),
+      fitLengthIdx,
+      firstCorrect: Uint8Array.from(summaries, (g) => (g.firstCorrect ? 1 : 0)),
+      fitLengths,
+      lmax,
+      itemCluster: clusterIndex(summaries, genItem, itemIndex.size),
+      horizonLevels: point ? levels : [],
+      withFit,
+    }, opts.resamples, opts.seed);
+  }
+  const horizon = (k: number): RunMetricsJson["horizon"] =>
+    point && boot ? { s: levels[k], steps: point[k].steps, censored: point[k].censored, ci: [r4(boot.horizonCi[k][0]), r4(boot.horizonCi[k][1])] } : null;
+
+  let length_fit: RunMetricsJson["length_fit"] = null;
+  if (coefficients && boot?.l50Ci && boot.l80Ci) {
+    const { slope: a, intercept: b } = coefficients;
+    const l50 = 2 ** (-b / a);
+    const l80 = 2 ** ((Math.log(4) - b) / a);
+    if (Number.isFinite(l50) && Number.isFinite(l80)) {
+      length_fit = { l50: r4(l50), l50_ci: [r4(boot.l50Ci[0]), r4(boot.l50Ci[1])], l80: r4(l80), l80_ci: [r4(boot.l80Ci[0]), r4(boot.l80Ci[1])] };
+    }
+  }
+
+  // Imported runs with weights or non-step lengths (METR) get METR's fit instead (weighted-fit.ts).
+  const weighted = weightedLengthFit(summaries, opts);
+  if (weighted) ({ length_fit, coefficients } = weighted);
+
+  const metrics: RunMetricsJson = {
+    run: header.key,
+    model: header.model.name,
+    benchmark: header.benchmark,
+    variant: header.variant.name,
+    items: itemIndex.size,
+    generations: nGen,
+    accuracy_by_length: accuracyByLength(summaries),
+    task_accuracy,
+    step_accuracy,
+    horizon: horizon(0),
+    horizon_80: horizon(1),
+    reliability,
+    length_fit,
+    failure_modes,
+    first_divergence_histogram: histogram,
+    self_conditioning: selfConditioning(summaries),
+  };
+  const extras = computeExtras(header, summaries, { pHat, taskCurve: task_accuracy, coefficients, lmax, fitsUsed: boot?.fitsUsed ?? 0 });
+  return { metrics, extras };
+}
+
+function accuracyByLength(summaries: GenerationSummary[]): AccuracyAtLength[] {
+  const by = new Map<number, { n: number; first: number; last: number }>();
+  for (const g of summaries) {
+    const e = by.get(g.length) ?? { n: 0, first: 0, last: 0 };
+    e.n++;
+    if (g.firstCorrect) e.first++;
+    if (g.lastCorrect) e.last++;
+    by.set(g.length, e);
+  }
+  return [...by.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([length, e]) => {
+      const fc = wilson(e.first, e.n);
+      const lc = wilson(e.last, e.n);
+      return {
+        length,
+        n: e.n,
+        first_correct: e.first,
+        first_accuracy: r6(e.first / e.n),
+        first_ci: [r6(fc[0]), r6(fc[1])],
+        last_correct: e.last,
+        last_accuracy: r6(e.last / e.n),
+        last_ci: [r6(lc[0]), r6(lc[1])],
+      };
+    });
+}
+
+/** Items grouped by cluster (variant) for the hierarchical bootstrap; null unless ≥ 2 clusters. */
+function clusterIndex(summaries: GenerationSummary[], genItem: Int32Array, nItems: number): Int32Array | null {
+  const ids = new Map<string, number>();
+  const out = new Int32Array(nItems);
+  summaries.forEach((g, i) => {
+    const key = g.cluster ?? "";
+    let c = ids.get(key);
+    if (c === undefined) ids.set(key, (c = ids.size));
+    out[genItem[i]] = c;
+  });
+  return ids.size >= 2 ? out : null;
+}
+
+function selfConditioning(summaries: GenerationSummary[]): SelfConditioningMetrics | null {
+  const sc = summaries.filter((g) => g.selfConditioning !== null);
+  if (sc.length === 0) return null;
+  const turns = new Map<number, number>();
+  const by = new Map<number, { n: number; correct: number }>();
+  for (const g of sc) {
+    const { inducedErrorRate: rate, targetTurn } = g.selfConditioning!;
+    turns.set(targetTurn, (turns.get(targetTurn) ?? 0) + 1);
+    const e = by.get(rate) ?? { n: 0, correct: 0 };
+    e.n++;
+    if (g.firstCorrect) e.correct++;
+    by.set(rate, e);
+  }
+  // One target turn per run in practice; with several, report the most common one.
+  const target_turn = [...turns.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
+  const points = [...by.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([rate, e]) => ({ induced_error_rate: rate, n: e.n, correct: e.correct, accuracy: r6(e.correct / e.n) }));
+  const slope = olsSlope(points.map((p) => p.induced_error_rate), points.map((p) => p.correct / p.n));
+  return { target_turn, points, slope: slope === null ? null : r6(slope) };
+}

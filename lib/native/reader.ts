@@ -1,0 +1,136 @@
+// Streaming reader of native JSONL files (SPEC §5): the loader feeds it one line at a time and
+// gets back events to store. Every problem becomes a LineError; reading goes on after errors so
+// that one pass reports all of them (up to a cap). A file with any error must load nothing:
+// that decision belongs to the loader, which checks `errors` at the end.
+import type { GenerationAnalysis, LineError, NativeItem, RunHeader } from "../analysis/types";
+import { tryAnalyseItem } from "../analysis/analyse";
+import { parseItemLine, parseRunLine } from "./schema";
+
+export type ReaderEvent =
+  | { kind: "run"; line: number; header: RunHeader }
+  | { kind: "generation"; line: number; header: RunHeader; item: NativeItem; analysis: GenerationAnalysis };
+
+export interface NativeReaderOptions {
+  /** errors kept before a final "too many errors" entry; default 100 */
+  maxErrors?: number;
+}
+
+export class NativeReader {
+  readonly errors: LineError[] = [];
+  private readonly maxErrors: number;
+  private capped = false;
+  /** the current run; null before any run line or after an invalid one */
+  private header: RunHeader | null = null;
+  private sawRunLine = false;
+  private runInvalid = false;
+  private seen = new Set<string>(); // `${id}\u0000${epoch}` within the current run
+  private runKeys = new Set<string>();
+  private lastLine = 0;
+
+  constructor(
+    readonly file: string,
+    opts: NativeReaderOptions = {},
+  ) {
+    this.maxErrors = Math.max(1, opts.maxErrors ?? 100);
+  }
+
+  /** Feeds one line (without its newline). Blank lines are ignored. */
+  line(text: string, lineNo: number): ReaderEvent | null {
+    this.lastLine = lineNo;
+    if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // UTF-8 BOM
+    if (text.endsWith("\r")) text = text.slice(0, -1);
+    if (text.trim() === "") return null;
+    let obj: unknown;
+    try {
+      obj = JSON.parse(text);
+    } catch (e) {
+      this.error(lineNo, "-", looksCutOff(text) ? "invalid JSON (the line is cut off)" : `invalid JSON (${(e as Error).message})`);
+      return null;
+    }
+    if (typeof obj !== "object" || obj === null || Array.isArray(obj)) {
+      this.error(lineNo, "-", "a line must be a JSON object with a \"type\"");
+      return null;
+    }
+    const type = (obj as Record<string, unknown>).type;
+    if (type === "run") return this.runLine(obj, lineNo);
+    if (type === "item") return this.itemLine(obj, lineNo);
+    this.error(lineNo, "type", type === undefined ? "type is required (\"run\" or \"item\")" : `unknown line type ${JSON.stringify(type)} (expected "run" or "item")`);
+    return null;
+  }
+
+  /** Call after the last line: reports a file without any run line. */
+  end(): ReaderEvent[] {
+    if (!this.sawRunLine && this.errors.length === 0) this.error(this.lastLine, "-", "the file holds no run line");
+    return [];
+  }
+
+  private runLine(obj: object, lineNo: number): ReaderEvent | null {
+    this.sawRunLine = true;
+    this.seen = new Set();
+    const { header, errors } = parseRunLine(obj);
+    if (header && this.runKeys.has(header.key)) errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
+    if (!header || errors.length) {
+      for (const e of errors) this.error(lineNo, e.field, e.message);
+      this.header = null;
+      this.runInvalid = true;
+      return null;
+    }
+    this.runKeys.add(header.key);
+    this.header = header;
+    this.runInvalid = false;
+    return { kind: "run", line: lineNo, header };
+  }
+
+  private itemLine(obj: object, lineNo: number): ReaderEvent | null {
+    if (!this.sawRunLine) {
+      this.error(lineNo, "type", "item line before any run line");
+      return null;
+    }
+    const { item, errors } = parseItemLine(obj);
+    if (!item) {
+      for (const e of errors) this.error(lineNo, e.field, e.message);
+      return null;
+    }
+    // Items of an invalid run are checked for shape only: their run's settings are unknown.
+    if (this.runInvalid || !this.header) return null;
+    const dupKey = `${item.id}\u0000${item.epoch}`;
+    if (this.seen.has(dupKey)) {
+      this.error(lineNo, "id", `duplicate item '${item.id}' (epoch ${item.epoch}) in run '${this.header.key}'`);
+      return null;
+    }
+    this.seen.add(dupKey);
+    const r = tryAnalyseItem(this.header, item);
+    if (!r.ok) {
+      for (const e of r.errors) this.error(lineNo, e.field, e.message);
+      return null;
+    }
+    if (item.length === 0) item.length = r.analysis.length;
+    return { kind: "generation", line: lineNo, header: this.header, item, analysis: r.analysis };
+  }
+
+  private error(line: number, field: string, message: string): void {
+    if (this.capped) return;
+    if (this.errors.length >= this.maxErrors) {
+      this.capped = true;
+      this.errors.push({ file: this.file, line, field: "-", message: `too many errors: stopped reporting after ${this.maxErrors}` });
+      return;
+    }
+    this.errors.push({ file: this.file, line, field, message });
+  }
+}
+
+/** True when the text ends inside a string or an open object/array: a truncated line. */
+function looksCutOff(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{" || c === "[") depth++;
+    else if (c === "}" || c === "]") depth--;
+  }
+  return inString || depth > 0;
+}
