@@ -5,6 +5,7 @@ import { UsageError } from "./store";
 type Command = (argv: string[]) => Promise<number>;
 const commands: Record<string, { about: string; load: () => Promise<Command> }> = {
   ingest: { about: "load native JSONL files (or - for stdin)", load: async () => (await import("./commands/ingest")).ingestCommand },
+  import: { about: "import other tools' results (SPEC §7; format from content)", load: async () => (await import("./commands/import")).importCommand },
   runs: { about: "list loaded runs [--json]", load: async () => (await import("./commands/store-commands")).runsCommand },
   metrics: { about: "a run's metrics --run KEY [--json]", load: async () => (await import("./commands/store-commands")).metricsCommand },
   migrate: { about: "create or upgrade the store", load: async () => (await import("./commands/store-commands")).migrateCommand },

@@ -1,0 +1,94 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { parseArgs } from "node:util";
+import { importFile, type ImportReport } from "../../import";
+import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions } from "../../import/options";
+import { formatLineError } from "../../store/load-errors";
+import { progressBar } from "../progress";
+import { UsageError, withStore } from "../store";
+
+export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
+                [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N] [--json]
+  Imports results of other tools (SPEC §7); the format is told from the content:
+${Object.values(FORMAT_LABEL).map((l) => `    - ${l}`).join("\n")}
+  --format     ${IMPORT_FORMATS.join(" | ")} (default auto)
+  --filter     lm-eval: the filter whose answers count (default: the first in the file)
+  --metric     lm-eval: the metric that means correct (default exact_match, else acc);
+               Inspect: the scorer (default: the first)
+  --model      the model name, when the file does not give it (or to override it)
+  --key        the run key (a prefix when one file holds several runs)
+  Each file loads in one transaction: any error leaves the store as it was. "-" reads stdin.`;
+
+export async function importCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      format: { type: "string" },
+      filter: { type: "string" },
+      metric: { type: "string" },
+      model: { type: "string" },
+      key: { type: "string" },
+      weighting: { type: "string" },
+      "max-errors": { type: "string" },
+      json: { type: "boolean" },
+      help: { type: "boolean" },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    console.log(importHelp);
+    return values.help ? 0 : 2;
+  }
+  const parsed = parseImportOptions({
+    format: values.format,
+    filter: values.filter,
+    metric: values.metric,
+    model: values.model,
+    key: values.key,
+    weighting: values.weighting,
+    maxErrors: values["max-errors"],
+  });
+  if (!parsed.ok) throw new UsageError(parsed.error);
+  const reports: ImportReport[] = await withStore(async (store) => {
+    const out: ImportReport[] = [];
+    for (const file of positionals) {
+      const name = file === "-" ? "<stdin>" : file;
+      // stdin is spooled to a temporary file: a ZIP is read from its end, JSON documents whole.
+      const tmp = file === "-" ? await spoolStdin() : null;
+      const bar = progressBar(name, "MB");
+      const started = Date.now();
+      try {
+        const report = await importFile(store, name, tmp ?? file, parsed.options, (p) =>
+          bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations`),
+        );
+        bar.done();
+        out.push(report);
+        if (!values.json) printReport(report, (Date.now() - started) / 1000);
+      } finally {
+        if (tmp) fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
+      }
+    }
+    return out;
+  });
+  if (values.json) console.log(JSON.stringify(reports, null, 2));
+  return reports.every((r) => r.ok) ? 0 : 1;
+}
+
+async function spoolStdin(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-import-"));
+  const file = path.join(dir, "stdin");
+  await pipeline(process.stdin, fs.createWriteStream(file));
+  return file;
+}
+
+function printReport(r: ImportReport, secs: number) {
+  if (r.ok) {
+    for (const run of r.runs) console.log(`imported ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
+    console.log(`${r.file} (${r.format ? FORMAT_LABEL[r.format] : "?"}): ${r.runs.length} run(s), ${r.generations} generations in ${secs.toFixed(1)}s`);
+  } else {
+    for (const e of r.errors) console.error(formatLineError(e));
+    console.error(`${r.file}: ${r.errors.length} error(s); nothing from this file was imported`);
+  }
+}

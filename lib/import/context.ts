@@ -1,0 +1,96 @@
+// What every importer gets: where the file is, the options, progress counters and one error
+// list shared with the loader (a non-empty list at the end rolls the whole file back).
+import type { GenerationAnalysis, LineError, NativeItem, RunHeader } from "../analysis/types";
+import type { ReaderEvent } from "../native/reader";
+import type { LoadProgress } from "../store/load";
+import type { ImportOptions } from "./options";
+
+export class ImportContext {
+  readonly errors: LineError[] = [];
+  private capped = false;
+  private runKeys = new Set<string>();
+  private seen = new Set<string>();
+  private header: RunHeader | null = null;
+
+  constructor(
+    /** the name errors use (the path given, or the upload's name) */
+    readonly file: string,
+    /** where the bytes are on disk */
+    readonly path: string,
+    readonly size: number,
+    readonly opts: ImportOptions,
+    readonly progress: LoadProgress,
+  ) {}
+
+  get maxErrors() {
+    return this.opts.maxErrors ?? 100;
+  }
+
+  /** `line` is the line number for JSONL, 0 for a JSON document or a ZIP (the field says where). */
+  error(line: number, field: string, message: string): void {
+    if (this.capped) return;
+    if (this.errors.length >= this.maxErrors) {
+      this.capped = true;
+      this.errors.push({ file: this.file, line, field: "-", message: `too many errors: stopped reporting after ${this.maxErrors}` });
+      return;
+    }
+    this.errors.push({ file: this.file, line, field, message });
+  }
+
+  get failed() {
+    return this.errors.length > 0;
+  }
+
+  run(header: RunHeader, line = 0, field = "-"): ReaderEvent | null {
+    if (this.runKeys.has(header.key)) {
+      this.error(line, field, `run key '${header.key}' would appear twice in this file (use distinct models or --key)`);
+      return null;
+    }
+    this.runKeys.add(header.key);
+    this.header = header;
+    this.seen = new Set();
+    return { kind: "run", line, header };
+  }
+
+  /** A generation of the current run; duplicates (same item id and epoch) are errors. */
+  generation(item: NativeItem, analysis: GenerationAnalysis, line = 0, field = "-"): ReaderEvent | null {
+    if (!this.header) throw new Error("generation before run");
+    const k = `${item.id}\u0000${item.epoch}`;
+    if (this.seen.has(k)) {
+      this.error(line, field, `duplicate item '${item.id}' (epoch ${item.epoch}) in run '${this.header.key}'`);
+      return null;
+    }
+    this.seen.add(k);
+    return { kind: "generation", line, header: this.header, item, analysis };
+  }
+}
+
+/** A short, URL-safe piece of a run key. */
+export function slug(s: string): string {
+  return (
+    s
+      .normalize("NFKD")
+      .replace(/[^\w.+-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .toLowerCase()
+      .slice(0, 80) || "x"
+  );
+}
+
+/** File name without directories and the given extensions. */
+export function stem(file: string, exts: RegExp = /\.(jsonl|json|eval|zip)$/i): string {
+  const base = file.split(/[\\/]/).pop() ?? file;
+  return base.replace(exts, "");
+}
+
+export const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+export const isInt = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+export const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+export function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "string") return `the text ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
+  if (typeof v === "object") return "an object";
+  return `${typeof v} ${String(v)}`;
+}

@@ -1,0 +1,43 @@
+// Import options: one schema for `stepwise import` flags and POST /api/v1/import query params.
+import { z } from "zod";
+
+export const IMPORT_FORMATS = ["auto", "selfcond", "eval-steps", "experiment-results", "inspect", "lm-eval", "metr"] as const;
+export type ImportFormat = Exclude<(typeof IMPORT_FORMATS)[number], "auto">;
+
+export const FORMAT_LABEL: Record<ImportFormat, string> = {
+  selfcond: "self-conditioning reproduction JSON",
+  "eval-steps": "measuring-execution eval_step_results.json",
+  "experiment-results": "measuring-execution experiment_results.json",
+  inspect: "Inspect AI .eval log",
+  "lm-eval": "lm-evaluation-harness samples JSONL",
+  metr: "METR runs JSONL",
+};
+
+const name = (what: string) => z.string({ error: `${what} must be text` }).trim().min(1, `${what} must not be empty`).max(200, `${what} is too long`);
+
+export const importOptionsSchema = z.strictObject(
+  {
+    format: z.enum(IMPORT_FORMATS, { error: `format must be one of ${IMPORT_FORMATS.join(", ")}` }).default("auto"),
+    /** lm-eval: the filter whose responses count (default: the first filter in the file) */
+    filter: name("filter").optional(),
+    /** lm-eval: the metric that means correct; Inspect: the scorer (defaults: exact_match, acc / the first scorer) */
+    metric: name("metric").optional(),
+    /** model name, when the file does not say it (or to override the name derived from it) */
+    model: name("model").optional(),
+    /** run key (a prefix when the file holds several runs) */
+    key: name("key").optional(),
+    /** METR: task weighting of the length fit */
+    weighting: z.enum(["invsqrt_task_weight", "equal_task_weight"], { error: "weighting must be invsqrt_task_weight or equal_task_weight" }).default("invsqrt_task_weight"),
+    maxErrors: z.coerce.number({ error: "max-errors must be a number" }).int().min(1).max(100000).optional(),
+  },
+  { error: (iss) => (iss.code === "unrecognized_keys" ? `unknown option(s): ${iss.keys.join(", ")}` : undefined) },
+);
+export type ImportOptions = z.output<typeof importOptionsSchema>;
+
+/** Parses options from plain strings (CLI flags, URL query); a readable message on error. */
+export function parseImportOptions(raw: Record<string, unknown>): { ok: true; options: ImportOptions } | { ok: false; error: string } {
+  const cleaned = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  const r = importOptionsSchema.safeParse(cleaned);
+  if (r.success) return { ok: true, options: r.data };
+  return { ok: false, error: r.error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ") };
+}

@@ -1,0 +1,148 @@
+// A small ZIP reader over a file handle: the central directory is read from the end (ZIP64
+// included), members are read and inflated one at a time on request, so a large archive is
+// never held in memory. Methods: stored (0), deflate (8), zstd (93; Inspect ≥ 0.3.206).
+import fs from "node:fs/promises";
+import zlib from "node:zlib";
+import { decompress as zstdDecompress } from "fzstd";
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+export class ZipError extends Error {}
+
+/** Members bigger than this are refused (a sample file of Inspect is far smaller). */
+export const MAX_MEMBER_BYTES = 1 << 30;
+
+const u16 = (b: Buffer, o: number) => b.readUInt16LE(o);
+const u32 = (b: Buffer, o: number) => b.readUInt32LE(o);
+const u64 = (b: Buffer, o: number) => Number(b.readBigUInt64LE(o));
+
+export class ZipReader {
+  private constructor(
+    private fh: fs.FileHandle,
+    readonly size: number,
+    readonly entries: Map<string, ZipEntry>,
+  ) {}
+
+  static async open(path: string): Promise<ZipReader> {
+    const fh = await fs.open(path, "r");
+    try {
+      const { size } = await fh.stat();
+      return new ZipReader(fh, size, await readDirectory(fh, size));
+    } catch (e) {
+      await fh.close();
+      throw e;
+    }
+  }
+
+  async close() {
+    await this.fh.close();
+  }
+
+  /** The member's bytes, decompressed and checked against its size (and CRC when zlib has crc32). */
+  async read(name: string): Promise<Buffer> {
+    const e = this.entries.get(name);
+    if (!e) throw new ZipError(`${name} is not in the archive`);
+    if (e.size > MAX_MEMBER_BYTES || e.compressedSize > MAX_MEMBER_BYTES) throw new ZipError(`${name} is too large (${e.size} bytes)`);
+    const lh = await readAt(this.fh, e.localOffset, 30, this.size);
+    if (u32(lh, 0) !== 0x04034b50) throw new ZipError(`${name}: bad local header`);
+    const start = e.localOffset + 30 + u16(lh, 26) + u16(lh, 28);
+    const data = await readAt(this.fh, start, e.compressedSize, this.size);
+    let out: Buffer;
+    try {
+      if (e.method === 0) out = data;
+      else if (e.method === 8) out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+      else if (e.method === 93) out = zstd(data);
+      else throw new ZipError(`${name}: unsupported compression method ${e.method}`);
+    } catch (err) {
+      if (err instanceof ZipError) throw err;
+      throw new ZipError(`${name}: cannot decompress (${(err as Error).message})`);
+    }
+    if (out.length !== e.size) throw new ZipError(`${name}: ${out.length} bytes after decompression, the directory says ${e.size}`);
+    const crc32 = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32;
+    if (crc32 && crc32(out) >>> 0 !== e.crc >>> 0) throw new ZipError(`${name}: CRC mismatch (the archive is corrupt)`);
+    return out;
+  }
+}
+
+function zstd(data: Buffer): Buffer {
+  // Node ≥ 22.15 has zstd in zlib; Node 20 does not, so fzstd (pure JS) is the fallback.
+  const native = (zlib as unknown as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
+  if (native) return native(data);
+  return Buffer.from(zstdDecompress(data));
+}
+
+async function readAt(fh: fs.FileHandle, pos: number, len: number, size: number): Promise<Buffer> {
+  if (pos < 0 || len < 0 || pos + len > size) throw new ZipError("the archive is truncated (a member runs past its end)");
+  const buf = Buffer.alloc(len);
+  let got = 0;
+  while (got < len) {
+    const { bytesRead } = await fh.read(buf, got, len - got, pos + got);
+    if (bytesRead === 0) throw new ZipError("the archive is truncated");
+    got += bytesRead;
+  }
+  return buf;
+}
+
+async function readDirectory(fh: fs.FileHandle, size: number): Promise<Map<string, ZipEntry>> {
+  const tailLen = Math.min(size, 65557);
+  const tail = await readAt(fh, size - tailLen, tailLen, size);
+  let eocd = -1;
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (u32(tail, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd === -1) throw new ZipError("not a complete ZIP archive (no end of central directory: truncated?)");
+  let count = u16(tail, eocd + 10);
+  let cdSize = u32(tail, eocd + 12);
+  let cdOffset = u32(tail, eocd + 16);
+  if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) {
+    const loc = eocd - 20;
+    if (loc < 0 || u32(tail, loc) !== 0x07064b50) throw new ZipError("ZIP64 archive without its locator");
+    const z64 = await readAt(fh, u64(tail, loc + 8), 56, size);
+    if (u32(z64, 0) !== 0x06064b50) throw new ZipError("bad ZIP64 end of central directory");
+    count = u64(z64, 32);
+    cdSize = u64(z64, 40);
+    cdOffset = u64(z64, 48);
+  }
+  if (cdSize > 256 * 1024 * 1024) throw new ZipError("the central directory is implausibly large");
+  const cd = await readAt(fh, cdOffset, cdSize, size);
+  const entries = new Map<string, ZipEntry>();
+  let p = 0;
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > cd.length || u32(cd, p) !== 0x02014b50) throw new ZipError("bad central directory entry");
+    const nameLen = u16(cd, p + 28);
+    const extraLen = u16(cd, p + 30);
+    const commentLen = u16(cd, p + 32);
+    if (p + 46 + nameLen + extraLen > cd.length) throw new ZipError("bad central directory entry");
+    const name = cd.toString("utf8", p + 46, p + 46 + nameLen);
+    let compressedSize = u32(cd, p + 20);
+    let usize = u32(cd, p + 24);
+    let localOffset = u32(cd, p + 42);
+    // ZIP64 extra field: the 64-bit values of exactly the fields that hold 0xFFFFFFFF, in order.
+    let x = p + 46 + nameLen;
+    const xEnd = x + extraLen;
+    while (x + 4 <= xEnd) {
+      const id = u16(cd, x);
+      const len = u16(cd, x + 2);
+      if (id === 0x0001) {
+        let q = x + 4;
+        if (usize === 0xffffffff && q + 8 <= x + 4 + len) (usize = u64(cd, q)), (q += 8);
+        if (compressedSize === 0xffffffff && q + 8 <= x + 4 + len) (compressedSize = u64(cd, q)), (q += 8);
+        if (localOffset === 0xffffffff && q + 8 <= x + 4 + len) localOffset = u64(cd, q);
+      }
+      x += 4 + len;
+    }
+    entries.set(name, { name, method: u16(cd, p + 10), crc: u32(cd, p + 16), compressedSize, size: usize, localOffset });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return entries;
+}
