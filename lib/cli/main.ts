@@ -11,6 +11,7 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
   migrate: { about: "create or upgrade the store", load: async () => (await import("./commands/store-commands")).migrateCommand },
   token: { about: "API tokens: create [--name N] | list | revoke ID", load: async () => (await import("./commands/store-commands")).tokenCommand },
   generate: { about: "write benchmark items (and simulated outputs)", load: async () => (await import("./commands/generate")).generateCommand },
+  run: { about: "query a chat-completions server for a dataset, results into the store", load: async () => (await import("./commands/run")).runCommand },
   export: { about: "write a run as native JSONL --run KEY [--out FILE]", load: async () => (await import("./commands/export")).exportCommand },
   demo: { about: "load the demo runs [--if-empty]", load: async () => (await import("./commands/demo")).demoCommand },
 };

@@ -15,13 +15,13 @@ import type { RawTx } from "./raw";
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
-const GEN_COLS = [
+export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
+export const GEN_COLS = [
   "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
   "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
   "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given",
 ];
-const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
+export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
 const BATCH = 500;
 const ID_BLOCK = 1000;
 
@@ -81,23 +81,7 @@ export class RunWriter {
 
   /** Replaces any run with this key (the enclosing transaction makes it atomic). */
   static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
-    const m = header.model;
-    const [model] = await tx.query<{ id: number }>(
-      `INSERT INTO "Model" ("name", "family", "paramsB", "thinking") VALUES ($1, $2, $3, $4)
-       ON CONFLICT ("name") DO UPDATE SET "family" = excluded."family", "paramsB" = excluded."paramsB", "thinking" = excluded."thinking"
-       RETURNING "id"`,
-      [m.name, m.family ?? null, m.params_b ?? null, m.thinking ?? null],
-    );
-    const [bench] = await tx.query<{ id: number }>(
-      `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
-      [header.benchmark],
-    );
-    const { dictionary: _dictionary, ...params } = header.variant;
-    const [variant] = await tx.query<{ id: number }>(
-      `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
-       ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,
-      [bench.id, header.variant.name, JSON.stringify(params)],
-    );
+    const { modelId, variantId } = await ensureRunRefs(tx, header);
     await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key]);
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
@@ -105,7 +89,7 @@ export class RunWriter {
         "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10)`,
       [
-        runId, header.key, model.id, variant.id, header.benchmark, JSON.stringify(header.config ?? {}),
+        runId, header.key, modelId, variantId, header.benchmark, JSON.stringify(header.config ?? {}),
         JSON.stringify(header.source ?? null), JSON.stringify(header.variant), header.created_at, loadedAt(tx),
       ],
     );
@@ -121,25 +105,9 @@ export class RunWriter {
       this.itemRows.push([itemId, this.runId, item.id, a.length, JSON.stringify(item.input), JSON.stringify(a.reference), rate]);
     }
     const genId = await this.ids.take("Generation");
-    const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
-    const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
-    const operands: StoredGenerationAnalysis["operands"] = {};
-    for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
-    const stored: StoredGenerationAnalysis = {
-      answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
-      hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
-    };
-    const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
-    this.genRows.push([
-      genId, this.runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
-      a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
-      JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
-      item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
-    ]);
+    this.genRows.push(generationRow(genId, this.runId, itemId, item, a));
     if (a.hasSteps) {
-      for (const s of a.steps) {
-        this.stepRows.push([genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
-      }
+      this.stepRows.push(...stepRowsOf(genId, a));
       this.steps += a.steps.length;
     }
     this.summaries.push(summarise(a, item, this.header));
@@ -158,35 +126,93 @@ export class RunWriter {
   /** Computes the run's metrics once and stores them with the aggregates. */
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
     await this.flush();
-    const { metrics, extras } = computeRunMetrics(this.header, this.summaries);
-    const lengthRows = metrics.accuracy_by_length.map((r) => {
-      const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
-      return [this.runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
-    });
-    await this.tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
-    const stepRows = stepCounts(this.summaries).map((s) => [this.runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
-    await this.tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
-    const h = metrics.horizon;
-    const overall = (pick: "first_correct" | "last_correct") => {
-      const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
-      return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
-    };
-    await this.tx.exec(
-      `UPDATE "Run" SET "itemCount" = $1, "generationCount" = $2, "maxLength" = $3, "hasSteps" = $4, "selfConditioning" = $5,
-        "h50" = $6, "h50Lo" = $7, "h50Hi" = $8, "h50Censored" = $9, "h80" = $10, "l50" = $11, "l50Lo" = $12, "l50Hi" = $13,
-        "l80" = $14, "p" = $15, "firstAccuracy" = $16, "lastAccuracy" = $17, "scSlope" = $18, "metrics" = $19, "extras" = $20
-       WHERE "id" = $21`,
-      [
-        metrics.items, metrics.generations, extras.max_length, metrics.task_accuracy !== null,
-        metrics.self_conditioning !== null, h?.steps ?? null, h?.ci[0] ?? null, h?.ci[1] ?? null, h?.censored ?? null,
-        metrics.horizon_80?.steps ?? null, metrics.length_fit?.l50 ?? null, metrics.length_fit?.l50_ci[0] ?? null,
-        metrics.length_fit?.l50_ci[1] ?? null, metrics.length_fit?.l80 ?? null, metrics.reliability?.p ?? null,
-        overall("first_correct"), overall("last_correct"), metrics.self_conditioning?.slope ?? null,
-        JSON.stringify(metrics), JSON.stringify(extras), this.runId,
-      ],
-    );
+    const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
   }
+}
+
+/** Model, benchmark and variant rows of a run header (created or updated). */
+export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ modelId: number; variantId: number }> {
+  const m = header.model;
+  const [model] = await tx.query<{ id: number }>(
+    `INSERT INTO "Model" ("name", "family", "paramsB", "thinking") VALUES ($1, $2, $3, $4)
+     ON CONFLICT ("name") DO UPDATE SET "family" = excluded."family", "paramsB" = excluded."paramsB", "thinking" = excluded."thinking"
+     RETURNING "id"`,
+    [m.name, m.family ?? null, m.params_b ?? null, m.thinking ?? null],
+  );
+  const [bench] = await tx.query<{ id: number }>(
+    `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
+    [header.benchmark],
+  );
+  const { dictionary: _dictionary, ...params } = header.variant;
+  const [variant] = await tx.query<{ id: number }>(
+    `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
+     ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,
+    [bench.id, header.variant.name, JSON.stringify(params)],
+  );
+  return { modelId: model.id, variantId: variant.id };
+}
+
+/** A Generation row in GEN_COLS order. */
+export function generationRow(genId: number | null, runId: number, itemId: number, item: NativeItem, a: GenerationAnalysis): unknown[] {
+  const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
+  const operands: StoredGenerationAnalysis["operands"] = {};
+  for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
+  const stored: StoredGenerationAnalysis = {
+    answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
+    hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
+  };
+  const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
+  const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
+  return [
+    genId, runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
+    a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
+    JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
+    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
+  ];
+}
+
+/** StepResult rows (STEP_COLS order) of one generation; none when it has no step trace. */
+export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
+  if (!a.hasSteps) return [];
+  return a.steps.map((s) => [genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
+}
+
+/**
+ * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
+ * earlier ones (a run being written incrementally refreshes them many times).
+ */
+export async function writeRunMetrics(tx: RawTx, runId: number, header: RunHeader, summaries: GenerationSummary[]) {
+  await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
+  await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
+  const { metrics, extras } = computeRunMetrics(header, summaries);
+  const lengthRows = metrics.accuracy_by_length.map((r) => {
+    const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
+    return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
+  });
+  await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
+  const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
+  await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  const h = metrics.horizon;
+  const overall = (pick: "first_correct" | "last_correct") => {
+    const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
+    return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
+  };
+  await tx.exec(
+    `UPDATE "Run" SET "itemCount" = $1, "generationCount" = $2, "maxLength" = $3, "hasSteps" = $4, "selfConditioning" = $5,
+      "h50" = $6, "h50Lo" = $7, "h50Hi" = $8, "h50Censored" = $9, "h80" = $10, "l50" = $11, "l50Lo" = $12, "l50Hi" = $13,
+      "l80" = $14, "p" = $15, "firstAccuracy" = $16, "lastAccuracy" = $17, "scSlope" = $18, "metrics" = $19, "extras" = $20
+     WHERE "id" = $21`,
+    [
+      metrics.items, metrics.generations, extras.max_length, metrics.task_accuracy !== null,
+      metrics.self_conditioning !== null, h?.steps ?? null, h?.ci[0] ?? null, h?.ci[1] ?? null, h?.censored ?? null,
+      metrics.horizon_80?.steps ?? null, metrics.length_fit?.l50 ?? null, metrics.length_fit?.l50_ci[0] ?? null,
+      metrics.length_fit?.l50_ci[1] ?? null, metrics.length_fit?.l80 ?? null, metrics.reliability?.p ?? null,
+      overall("first_correct"), overall("last_correct"), metrics.self_conditioning?.slope ?? null,
+      JSON.stringify(metrics), JSON.stringify(extras), runId,
+    ],
+  );
+  return metrics;
 }
 
 // Prisma reads SQLite DateTime columns as ISO text or epoch ms; write what it writes.
