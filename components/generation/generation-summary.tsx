@@ -1,0 +1,84 @@
+import { fmtInt, fmtNum, fmtValue } from "@/components/ui/format";
+import { ModeBadge, OutcomeBadge, STATUS_STYLE, type TraceStatus } from "@/components/ui/status-badge";
+import type { GenerationDetail } from "@/lib/queries/generation";
+import { stepAnchor } from "@/lib/url/generation";
+
+/** The first divergence stated in words, linked to its row: the page's main finding. */
+export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
+  const d = detail.firstDivergence;
+  const kind = (detail.divergenceKind ?? "slip") as TraceStatus;
+  if (!detail.run.hasSteps) return null;
+  if (d === null)
+    return (
+      <p className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="divergence-callout">
+        <span aria-hidden="true">✓ </span>No divergence: every reference step is stated with the right value.
+      </p>
+    );
+  const step = detail.steps.find((s) => s.step === d);
+  return (
+    <p className={`mb-4 rounded-lg border px-4 py-3 text-sm ${kind === "missing" ? "border-neutral-300 bg-neutral-50 text-neutral-800" : "border-red-200 bg-red-50 text-red-900"}`} data-testid="divergence-callout">
+      <a href={"#" + stepAnchor(d)} className="font-semibold underline decoration-1 underline-offset-2">
+        First divergence at step {d}: {STATUS_STYLE[kind]?.label ?? kind}
+      </a>
+      {step && step.status !== "missing" ? (
+        <span>
+          {" "}— expected <span className="font-mono">{fmtValue(step.expected)}</span>, the model wrote <span className="font-mono">{fmtValue(step.claimed)}</span>.
+        </span>
+      ) : step ? (
+        <span> — the model never states this step.</span>
+      ) : null}
+    </p>
+  );
+}
+
+/** Answers (as text), failure modes and usage of the generation. */
+export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
+  const a = detail.analysis.answers;
+  const u = detail.usage;
+  return (
+    <dl className="mb-4 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-3" id="answers">
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">First answer</dt>
+        <dd className="mt-1 flex flex-wrap items-center gap-2">
+          <OutcomeBadge correct={detail.firstCorrect} />
+          <span className="font-mono break-all">{detail.firstAnswer ?? <span className="text-neutral-400 italic">none</span>}</span>
+        </dd>
+        {a.length > 1 ? (
+          <dd className="mt-1 flex flex-wrap items-center gap-2">
+            <span className="text-xs text-neutral-500">last:</span>
+            <OutcomeBadge correct={detail.lastCorrect} />
+            <span className="font-mono break-all">{detail.lastAnswer ?? "none"}</span>
+            <span className="text-xs text-neutral-500">({a.length} answers)</span>
+          </dd>
+        ) : null}
+        <dd className="mt-1 text-xs text-neutral-500">
+          reference: <span className="font-mono">{referenceAnswer(detail)}</span>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Failure modes</dt>
+        <dd className="mt-1 flex flex-wrap gap-1" data-testid="failure-modes">
+          {detail.modes.length === 0 ? <span className="text-neutral-500">{detail.clean ? "none — clean execution" : "none"}</span> : detail.modes.map((m) => <ModeBadge key={m} mode={m} />)}
+        </dd>
+        {detail.analysis.exactStep ? <dd className="mt-1 text-xs text-neutral-500">exact-step execution</dd> : null}
+      </div>
+      <div>
+        <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Usage</dt>
+        <dd className="tabular mt-1 text-neutral-700">
+          {u.promptTokens !== null || u.completionTokens !== null ? `${fmtInt(u.promptTokens)} in · ${fmtInt(u.completionTokens)} out tokens` : "no token counts"}
+        </dd>
+        {u.latencyMs !== null ? <dd className="tabular text-neutral-700">{fmtNum(u.latencyMs / 1000, 2)} s</dd> : null}
+        {u.costUsd !== null ? <dd className="tabular text-neutral-700">${fmtNum(u.costUsd, 4)}</dd> : null}
+      </div>
+    </dl>
+  );
+}
+
+function referenceAnswer(d: GenerationDetail): string {
+  const turns = d.analysis.turns;
+  if (turns?.length) return String(turns[turns.length - 1].expected);
+  const last = d.steps[d.steps.length - 1];
+  if (!last) return "—";
+  const n = Number(last.expected);
+  return d.run.benchmark === "procedural-arith" && Number.isFinite(n) ? String(Math.round(n * 1000) / 1000) : fmtValue(last.expected);
+}

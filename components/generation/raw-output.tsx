@@ -1,0 +1,54 @@
+import { Card } from "@/components/ui/card";
+import { STATUS_STYLE } from "@/components/ui/status-badge";
+import type { GenerationDetail } from "@/lib/queries/generation";
+import { marksFor, segmentText, type Segment } from "./output-marks";
+
+const ANSWER_MARK = "bg-indigo-100 text-indigo-950 ring-1 ring-indigo-400 font-semibold";
+
+function Highlighted({ segments }: { segments: Segment[] }) {
+  return (
+    <pre className="rounded-md bg-neutral-50 p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-neutral-800" data-testid="raw-output">
+      {segments.map((s, i) =>
+        s.mark ? (
+          <a key={i} href={s.mark.href} id={s.mark.id} title={s.mark.label} aria-label={s.mark.label} className="rounded-sm no-underline hover:outline hover:outline-1 hover:outline-neutral-500">
+            <mark className={`rounded-sm px-0.5 ${s.mark.kind === "answer" ? ANSWER_MARK : STATUS_STYLE[s.mark.kind].mark}`} data-kind={s.mark.kind}>
+              {s.text}
+            </mark>
+          </a>
+        ) : (
+          <span key={i}>{s.text}</span>
+        ),
+      )}
+    </pre>
+  );
+}
+
+/** The model's raw output as text, its claimed steps and answers highlighted and linked to their rows. */
+export function RawOutput({ detail }: { detail: GenerationDetail }) {
+  const o = detail.output;
+  const empty = o.kind === "text" ? o.text.trim() === "" : o.turns.length === 0;
+  return (
+    <Card
+      id="output"
+      title="Raw output"
+      description="Shown as plain text. Highlighted: claimed steps (coloured by status) and answers; click one to jump to its row."
+    >
+      <div className="max-h-[70vh] overflow-auto xl:max-h-[calc(100vh-10rem)]">
+      {empty ? (
+        <p className="text-sm text-neutral-500">This generation has no output text (its steps were given as values).</p>
+      ) : o.kind === "text" ? (
+        <Highlighted segments={segmentText(o.text, marksFor(detail, null))} />
+      ) : (
+        <ol className="space-y-3">
+          {o.turns.map((text, i) => (
+            <li key={i}>
+              <div className="mb-1 text-xs font-semibold text-neutral-500">Turn {i + 1}</div>
+              <Highlighted segments={segmentText(text, marksFor(detail, i + 1))} />
+            </li>
+          ))}
+        </ol>
+      )}
+      </div>
+    </Card>
+  );
+}

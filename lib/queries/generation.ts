@@ -1,0 +1,140 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import { modesOf } from "./items";
+import { stepOperations, type StepOperation } from "./step-operations";
+
+// Everything the trace-diff page shows for one generation. Model output is returned as
+// plain strings: the page renders it as text only.
+
+export interface GenerationStep {
+  step: number;
+  status: StepStatus;
+  expected: string;
+  claimed: string | null;
+  recomputed: string | null;
+  span: [number, number] | null;
+  /** dict-sum multi-turn: the turn whose text `span` points into */
+  turn: number | null;
+  /** what the step computes (arith: "S4 − S2"; dict-sum: "+ alarm (88)") */
+  operation: StepOperation | null;
+  /** the model's own operand values, for slips and propagated steps */
+  operands: StoredGenerationAnalysis["operands"][number] | null;
+}
+
+export interface GenerationRef {
+  itemId: string;
+  epoch: number;
+}
+
+export interface GenerationDetail {
+  run: { key: string; model: string; benchmark: string; variant: string; hasSteps: boolean; selfConditioning: boolean };
+  item: { id: string; length: number; input: Record<string, unknown>; inducedErrorRate: number | null };
+  epoch: number;
+  epochs: number[];
+  /** the raw output: one text, or one text per turn (dict-sum multi-turn) */
+  output: { kind: "text"; text: string } | { kind: "turns"; turns: string[] };
+  firstAnswer: string | null;
+  lastAnswer: string | null;
+  firstCorrect: boolean;
+  lastCorrect: boolean;
+  firstDivergence: number | null;
+  divergenceKind: string | null;
+  modes: FailureMode[];
+  clean: boolean;
+  usage: { promptTokens: number | null; completionTokens: number | null; latencyMs: number | null; costUsd: number | null };
+  analysis: StoredGenerationAnalysis;
+  steps: GenerationStep[];
+  /** 1-based position of this generation in the run's item order, and the run's count */
+  position: { index: number; total: number };
+  prevFailed: GenerationRef | null;
+  nextFailed: GenerationRef | null;
+}
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Multi-turn dict-sum outputs are stored as a JSON array of turn texts. */
+function outputOf(raw: string, benchmark: string, a: StoredGenerationAnalysis): GenerationDetail["output"] {
+  if (benchmark === "dict-sum" && !a.selfConditioning && !a.answers.some((x) => x.kind === "list") && raw.startsWith("[")) {
+    const v = parseJson<unknown>(raw, null);
+    if (Array.isArray(v) && v.every((t) => typeof t === "string")) return { kind: "turns", turns: v as string[] };
+  }
+  return { kind: "text", text: raw };
+}
+
+/** Turn of each step, from the turn rows (K keys per turn). */
+function turnOfStep(a: StoredGenerationAnalysis): Map<number, number> {
+  const out = new Map<number, number>();
+  let step = 0;
+  for (const t of a.turns ?? []) for (let i = 0; i < t.keys.length; i++) out.set(++step, t.turn);
+  return out;
+}
+
+export async function getGeneration(runKey: string, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
+  const prisma = await db();
+  const run = await prisma.run.findUnique({
+    where: { key: runKey },
+    select: { id: true, key: true, benchmark: true, hasSteps: true, selfConditioning: true, generationCount: true, model: { select: { name: true } }, variant: { select: { name: true } } },
+  });
+  if (!run) return null;
+  const item = await prisma.item.findUnique({ where: { runId_key: { runId: run.id, key: itemKey } } });
+  if (!item) return null;
+  const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
+  const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } }, include: { steps: { orderBy: { step: "asc" } } } });
+  if (!g) return null;
+
+  const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, { answers: [], extras: [], revised: [], turns: null, exactStep: false, hasSteps: false, selfConditioning: null, operands: {} });
+  const input = parseJson<Record<string, unknown>>(item.input, {});
+  const output = outputOf(g.output, run.benchmark, analysis);
+  const turns = output.kind === "turns" ? turnOfStep(analysis) : null;
+  const ops = stepOperations(run.benchmark, input, analysis, item.length);
+
+  // Item order = load order (item id), then epoch: the order of the run's item table.
+  const before = { OR: [{ itemId: { lt: item.id } }, { itemId: item.id, epoch: { lt: epoch } }] };
+  const after = { OR: [{ itemId: { gt: item.id } }, { itemId: item.id, epoch: { gt: epoch } }] };
+  const ref = { itemKey: true, epoch: true } as const;
+  const [index, prev, next] = await Promise.all([
+    prisma.generation.count({ where: { runId: run.id, ...before } }),
+    prisma.generation.findFirst({ where: { runId: run.id, firstCorrect: false, ...before }, select: ref, orderBy: [{ itemId: "desc" }, { epoch: "desc" }] }),
+    prisma.generation.findFirst({ where: { runId: run.id, firstCorrect: false, ...after }, select: ref, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] }),
+  ]);
+
+  return {
+    run: { key: run.key, model: run.model.name, benchmark: run.benchmark, variant: run.variant.name, hasSteps: run.hasSteps, selfConditioning: run.selfConditioning },
+    item: { id: item.key, length: item.length, input, inducedErrorRate: item.inducedErrorRate },
+    epoch,
+    epochs: gens.map((e) => e.epoch),
+    output,
+    firstAnswer: g.firstAnswer,
+    lastAnswer: g.lastAnswer,
+    firstCorrect: g.firstCorrect,
+    lastCorrect: g.lastCorrect,
+    firstDivergence: g.firstDivergence,
+    divergenceKind: g.divergenceKind,
+    modes: modesOf(g.modes),
+    clean: g.clean,
+    usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
+    analysis,
+    steps: g.steps.map((s) => ({
+      step: s.step,
+      status: s.status as StepStatus,
+      expected: s.expected,
+      claimed: s.claimed,
+      recomputed: s.recomputed,
+      span: s.spanStart !== null && s.spanEnd !== null ? [s.spanStart, s.spanEnd] : null,
+      turn: turns?.get(s.step) ?? null,
+      operation: ops.get(s.step) ?? null,
+      operands: analysis.operands[s.step] ?? null,
+    })),
+    position: { index: index + 1, total: run.generationCount },
+    prevFailed: prev ? { itemId: prev.itemKey, epoch: prev.epoch } : null,
+    nextFailed: next ? { itemId: next.itemKey, epoch: next.epoch } : null,
+  };
+}
