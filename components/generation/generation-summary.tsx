@@ -15,12 +15,20 @@ export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
       </p>
     );
   const step = detail.steps.find((s) => s.step === d);
+  // dict-sum: a divergence is a turn's answer; the steps inside a turn have no claims of their own.
+  const turn = step?.turn ?? null;
+  const turnRow = turn === null ? undefined : detail.analysis.turns?.find((t) => t.turn === turn);
   return (
     <p className={`mb-4 rounded-lg border px-4 py-3 text-sm ${kind === "missing" ? "border-neutral-300 bg-neutral-50 text-neutral-800" : "border-red-200 bg-red-50 text-red-900"}`} data-testid="divergence-callout">
       <a href={"#" + stepAnchor(d)} className="font-semibold underline decoration-1 underline-offset-2">
         First divergence at step {d}: {STATUS_STYLE[kind]?.label ?? kind}
       </a>
-      {step && step.status !== "missing" ? (
+      {turnRow ? (
+        <span>
+          {" "}(turn {turnRow.turn}) — the reference running sum is <span className="font-mono">{turnRow.expected}</span>,{" "}
+          {turnRow.answerText === null ? "the model gave no answer." : <>the model answered <span className="font-mono">{turnRow.answerText}</span>.</>}
+        </span>
+      ) : step && step.status !== "missing" ? (
         <span>
           {" "}— expected <span className="font-mono">{fmtValue(step.expected)}</span>, the model wrote <span className="font-mono">{fmtValue(step.claimed)}</span>.
         </span>

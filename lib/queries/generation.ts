@@ -14,7 +14,7 @@ export interface GenerationStep {
   claimed: string | null;
   recomputed: string | null;
   span: [number, number] | null;
-  /** dict-sum multi-turn: the turn whose text `span` points into */
+  /** dict-sum: the turn holding this step (multi-turn: the turn text `span` points into) */
   turn: number | null;
   /** what the step computes (arith: "S4 − S2"; dict-sum: "+ alarm (88)") */
   operation: StepOperation | null;
@@ -93,7 +93,7 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, { answers: [], extras: [], revised: [], turns: null, exactStep: false, hasSteps: false, selfConditioning: null, operands: {} });
   const input = parseJson<Record<string, unknown>>(item.input, {});
   const output = outputOf(g.output, run.benchmark, analysis);
-  const turns = output.kind === "turns" ? turnOfStep(analysis) : null;
+  const turns = analysis.turns ? turnOfStep(analysis) : null;
   const ops = stepOperations(run.benchmark, input, analysis, item.length);
 
   // Item order = load order (item id), then epoch: the order of the run's item table.
