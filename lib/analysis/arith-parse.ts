@@ -20,7 +20,8 @@ export interface ParsedAnswer {
 // Only a line-leading label assigns a step: `S12 =` or `Step 12:`.
 const LABEL = /^[ \t]*(?:S[ \t]*(\d{1,9})[ \t]*=|Step[ \t]+(\d{1,9})[ \t]*:)/i;
 // A number not glued to a name (the 3 of `S3` is part of the name): sign handled separately.
-const NUMBER = /(?<![A-Za-z0-9_.])(\d+(?:\.\d+)?|\.\d+)/g;
+// Scientific notation is accepted for step values (a model may write 1.2e+21 for a huge S_j).
+const NUMBER = /(?<![A-Za-z0-9_.])(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/g;
 
 /** The last number on a line, with a leading minus when it is a sign rather than a subtraction. */
 export function lastNumber(line: string): number | null {
@@ -28,7 +29,7 @@ export function lastNumber(line: string): number | null {
   NUMBER.lastIndex = 0;
   for (let m = NUMBER.exec(line); m !== null; m = NUMBER.exec(line)) last = m;
   if (last === null) return null;
-  let v = Number(last[1]);
+  let v = Number(last[0]);
   const i = last.index;
   const prev = i > 0 ? line[i - 1] : "";
   if (prev === "-" || prev === "\u2212") {
@@ -67,18 +68,20 @@ export function parseClaims(text: string): Claim[] {
 }
 
 const FINAL = /^[ \t>#*_]*final[ \t]+answer[ \t*_]*:/i;
-const MAX_BOXED = 10_000;
-
-/** Balanced-brace content of `\boxed{` starting at `open` (index of `{`); null when unclosed. */
-function boxedEnd(text: string, open: number): number | null {
-  let depth = 0;
-  const stop = Math.min(text.length, open + MAX_BOXED);
-  for (let i = open; i < stop; i++) {
-    const c = text[i];
-    if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
+/** For every `\boxed{` start, the index of the brace closing it (one stack pass: linear). */
+function boxedCloses(text: string): Map<number, number> {
+  const closes = new Map<number, number>();
+  if (text.indexOf("\\boxed{") === -1) return closes;
+  const stack: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 123 /* { */) stack.push(i);
+    else if (c === 125 /* } */ && stack.length) {
+      const open = stack.pop()!;
+      if (open >= 6 && text.startsWith("\\boxed", open - 6)) closes.set(open - 6, i);
+    }
   }
-  return null;
+  return closes;
 }
 
 // Markdown emphasis, math dollars and a closing full stop around a `Final answer:` value.
@@ -103,28 +106,48 @@ export function parseAnswers(text: string): ParsedAnswer[] {
     out.push({ text: raw, value: parsePlainDecimal(raw), span: [i, close + 9], kind: "answer-tag" });
     i = text.indexOf("<answer>", close + 9);
   }
-  for (let i = text.indexOf("\\boxed{"); i !== -1; ) {
-    const end = boxedEnd(text, i + 6);
-    if (end === null) {
-      i = text.indexOf("\\boxed{", i + 7);
-      continue;
-    }
+  const tags = out.length;
+  for (const [i, end] of boxedCloses(text)) {
+    // A \boxed inside an <answer> tag is part of that answer, not a second one.
+    if (insideSorted(out, tags, i)) continue;
     const raw = text.slice(i + 7, end).trim();
-    if (!insideAny(out, i)) out.push({ text: raw, value: parsePlainDecimal(raw), span: [i, end + 1], kind: "boxed" });
-    i = text.indexOf("\\boxed{", end + 1);
+    out.push({ text: raw, value: parsePlainDecimal(raw), span: [i, end + 1], kind: "boxed" });
   }
+  const marked = out.slice().sort((x, y) => x.span[0] - y.span[0]);
   for (const { line, start } of linesOf(text)) {
     const m = FINAL.exec(line);
     if (!m) continue;
     const span: Span = [start, start + line.length];
     // `Final answer: <answer>5</answer>` is one answer, the inner markup.
-    if (out.some((a) => a.span[0] >= span[0] && a.span[0] < span[1])) continue;
+    if (startsWithin(marked, span)) continue;
     const raw = stripDecoration(line.slice(m[0].length)).trim();
     out.push({ text: raw, value: parsePlainDecimal(raw), span, kind: "final-answer" });
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);
 }
 
-function insideAny(list: ParsedAnswer[], pos: number): boolean {
-  return list.some((a) => pos >= a.span[0] && pos < a.span[1]);
+/** Whether pos lies inside one of the first n answers (tags: sorted, non-overlapping). */
+function insideSorted(list: ParsedAnswer[], n: number, pos: number): boolean {
+  let lo = 0;
+  let hi = n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = list[mid].span;
+    if (pos < s) hi = mid - 1;
+    else if (pos >= e) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** Whether some answer (sorted by start) starts inside span. */
+function startsWithin(sorted: ParsedAnswer[], span: Span): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid].span[0] < span[0]) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo].span[0] < span[1];
 }

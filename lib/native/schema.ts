@@ -129,6 +129,7 @@ export function parseItemLine(obj: unknown): { item: NativeItem | null; errors: 
     epoch: d.epoch ?? 0,
     input: (d.input ?? {}) as NativeItem["input"],
     output: (d.output ?? null) as NativeItem["output"],
+    usage: d.usage as NativeItem["usage"],
   };
   return { item, errors: [] };
 }
