@@ -88,8 +88,8 @@ export async function executeRun(store: Store, opts: ExecuteOptions): Promise<Ru
     opts.client ??
     new ChatClient({
       endpoint: settings.endpoint, model: settings.model, apiKey: opts.apiKey, timeoutMs: settings.timeoutMs,
-      temperature: settings.temperature, maxTokens: settings.maxTokens, retry: { maxRetries: settings.maxRetries },
-      onRetry: () => (p.retries++, opts.onProgress?.(p)), ...opts.clientOptions,
+      temperature: settings.temperature, maxTokens: settings.maxTokens, onRetry: () => (p.retries++, opts.onProgress?.(p)),
+      ...opts.clientOptions, retry: { ...opts.clientOptions?.retry, maxRetries: settings.maxRetries },
     });
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
