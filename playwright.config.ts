@@ -1,0 +1,47 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+// Browser tests in Debian's Chromium against a production server (`next build` runs
+// before, in scripts/test.sh). The store is a fresh SQLite file seeded by global-setup.
+
+const root = path.resolve(".");
+export const E2E_DATABASE_URL = "file:" + path.join(root, "data", "e2e.db");
+const PORT = 3100;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 1280, height: 900 },
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `npx next start -p ${PORT}`,
+    // Readiness by port only: no request may open the store before global-setup recreates it.
+    port: PORT,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
