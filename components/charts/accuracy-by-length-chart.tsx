@@ -16,7 +16,7 @@ import type { AccuracyAtLength } from "@/lib/analysis/types";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { SeriesDot } from "./series-dot";
-import { AXIS, DASH, fillHref, logTicks, pct, seriesColor, seriesSymbol } from "./theme";
+import { AXIS, DASH, fillHref, linearTicks, logTicks, pct, seriesColor, seriesSymbol } from "./theme";
 
 export interface AccuracySeries {
   /** run key (identity only; not shown) */
@@ -73,7 +73,7 @@ export function AccuracyByLengthChart({
   const lo = lengths[0];
   const hi = lengths[lengths.length - 1];
   const log = xScale === "log" && lo > 0;
-  const ticks = lengths.length <= 12 ? lengths : log ? logTicks(lo, hi) : undefined;
+  const ticks = lengths.length <= 12 ? lengths : log ? logTicks(lo, hi) : linearTicks(lo, hi);
   const kinds = (answer === "both" ? ["first", "last"] : [answer]) as ("first" | "last")[];
 
   const legend: LegendEntry[] = [];
@@ -142,8 +142,8 @@ export function AccuracyByLengthChart({
               tickFormatter={(v: number) => pct(v)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
-              width={48}
-              label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 10, ...AXIS.label }}
+              width={58}
+              label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 2, ...AXIS.label }}
             />
             <Tooltip content={Tip} />
             {bands

@@ -111,8 +111,8 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = 280, title
               tickFormatter={(v: number) => pct(v)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
-              width={48}
-              label={{ value: "Share of generations", angle: -90, position: "insideLeft", offset: 10, dy: 60, ...AXIS.label }}
+              width={58}
+              label={{ value: "Share of generations", angle: -90, position: "insideLeft", offset: 2, dy: 60, ...AXIS.label }}
             />
             <Tooltip content={Tip} cursor={{ fill: "#f5f5f5" }} />
             {present.map((m) => (

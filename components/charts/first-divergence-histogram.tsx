@@ -76,7 +76,7 @@ export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 
               minTickGap={12}
               label={{ value: `Step of first divergence${binned ? " (binned)" : ""}`, position: "insideBottom", offset: -12, ...AXIS.label }}
             />
-            <YAxis allowDecimals={false} stroke={AXIS.stroke} tick={AXIS.tick} width={40} label={{ value: "Generations", angle: -90, position: "insideLeft", offset: 10, dy: 40, ...AXIS.label }} />
+            <YAxis allowDecimals={false} stroke={AXIS.stroke} tick={AXIS.tick} width={40} label={{ value: "Generations", angle: -90, position: "insideLeft", offset: 2, dy: 40, ...AXIS.label }} />
             <Tooltip content={Tip} cursor={{ fill: "#f5f5f5" }} />
             <Bar
               dataKey="count"

@@ -28,6 +28,8 @@ export interface HorizonSizePoint {
   hi: number | null;
   censored: boolean;
   thinking?: boolean | null;
+  /** colour/marker index when colorBy = "run" (defaults to the point's position) */
+  colorIndex?: number;
   /** link to the run page */
   href?: string | null;
 }
@@ -35,20 +37,24 @@ export interface HorizonSizePoint {
 export interface HorizonVsSizeChartProps {
   points: HorizonSizePoint[];
   yScale?: "linear" | "log";
+  /** "run": one colour and marker per point, in order (matches the other charts of a view) */
+  colorBy?: "family" | "run";
   height?: number;
   title?: string;
 }
 
 type Row = HorizonSizePoint & { err: [number, number] };
 
-export function HorizonVsSizeChart({ points, yScale = "linear", height = 300, title = "Horizon H₀.₅ vs model size" }: HorizonVsSizeChartProps) {
+export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "family", height = 300, title = "Horizon H₀.₅ vs model size" }: HorizonVsSizeChartProps) {
   const usable = points.filter((p) => p.paramsB > 0 && Number.isFinite(p.h50));
   if (usable.length === 0)
     return <ChartFrame title={title}><EmptyChart message="No selected run has a known model size (params_b)." height={height} /></ChartFrame>;
-  const families = [...new Set(usable.map((p) => p.family ?? "other"))].sort();
+  const groupOf = (p: HorizonSizePoint) => (colorBy === "run" ? p.key : (p.family ?? "other"));
+  const families = colorBy === "run" ? usable.map((p) => p.key) : [...new Set(usable.map(groupOf))].sort();
+  const names = colorBy === "run" ? usable.map((p) => p.label) : families;
   const groups = families.map((f) =>
     usable
-      .filter((p) => (p.family ?? "other") === f)
+      .filter((p) => groupOf(p) === f)
       .map<Row>((p) => ({ ...p, err: [Math.max(0, p.h50 - (p.lo ?? p.h50)), Math.max(0, (p.hi ?? p.h50) - p.h50)] })),
   );
   const xs = usable.map((p) => p.paramsB);
@@ -57,7 +63,8 @@ export function HorizonVsSizeChart({ points, yScale = "linear", height = 300, ti
   const logY = yScale === "log" && usable.every((p) => p.h50 > 0 && (p.lo ?? 1) > 0);
   const yHi = Math.max(...usable.map((p) => p.hi ?? p.h50)) * 1.1 || 1;
 
-  const legend: LegendEntry[] = families.map((f, i) => ({ label: f, color: seriesColor(i), symbol: seriesSymbol(i) }));
+  const colorAt = (i: number) => (colorBy === "run" ? (usable[i].colorIndex ?? i) : i);
+  const legend: LegendEntry[] = names.map((f, i) => ({ label: f, color: seriesColor(colorAt(i)), symbol: seriesSymbol(colorAt(i)) }));
   legend.push({ label: "censored (≥ longest length)", color: "#525252", symbol: "circle", hollow: true });
   legend.push({ label: "95% bootstrap CI", color: "#525252", dash: undefined });
 
@@ -106,16 +113,17 @@ export function HorizonVsSizeChart({ points, yScale = "linear", height = 300, ti
               tickFormatter={(v: number) => String(Math.round(v))}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
-              width={48}
-              label={{ value: "H₀.₅ (steps)", angle: -90, position: "insideLeft", offset: 10, ...AXIS.label }}
+              width={58}
+              label={{ value: "H₀.₅ (steps)", angle: -90, position: "insideLeft", offset: 2, ...AXIS.label }}
             />
             <Tooltip content={Tip} cursor={{ strokeDasharray: "3 3" }} />
             {groups.map((data, i) => (
               <Scatter
                 key={families[i]}
-                name={families[i]}
+                name={names[i]}
                 data={data}
-                fill={seriesColor(i)}
+                dataKey="h50"
+                fill={seriesColor(colorAt(i))}
                 isAnimationActive={false}
                 shape={(props: ScatterShapeProps) => {
                   const p = props.payload as Row;
@@ -123,8 +131,8 @@ export function HorizonVsSizeChart({ points, yScale = "linear", height = 300, ti
                     <SeriesDot
                       cx={props.cx}
                       cy={props.cy}
-                      color={seriesColor(i)}
-                      symbol={seriesSymbol(i)}
+                      color={seriesColor(colorAt(i))}
+                      symbol={seriesSymbol(colorAt(i))}
                       hollow={p.censored}
                       size={72}
                       href={p.href}
@@ -133,7 +141,7 @@ export function HorizonVsSizeChart({ points, yScale = "linear", height = 300, ti
                   );
                 }}
               >
-                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(i)} strokeWidth={1.2} />
+                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(colorAt(i))} strokeWidth={1.2} />
               </Scatter>
             ))}
           </ScatterChart>

@@ -98,8 +98,8 @@ export function SelfConditioningChart({ series, height = 340, title = "Accuracy 
               tickFormatter={(v: number) => pct(v)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
-              width={48}
-              label={{ value: "Accuracy at target turn", angle: -90, position: "insideLeft", offset: 10, dy: 70, ...AXIS.label }}
+              width={58}
+              label={{ value: "Accuracy at target turn", angle: -90, position: "insideLeft", offset: 2, dy: 70, ...AXIS.label }}
             />
             <Tooltip content={Tip} cursor={{ strokeDasharray: "3 3" }} />
             {withData.map((s, i) => {

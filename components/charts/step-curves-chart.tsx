@@ -14,7 +14,7 @@ import {
 import type { CurvePoint, Horizon } from "@/lib/analysis/types";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
-import { AXIS, DASH, logTicks, pct, seriesColor } from "./theme";
+import { AXIS, DASH, linearTicks, logTicks, pct, seriesColor } from "./theme";
 
 export interface StepCurveSeries {
   key: string;
@@ -78,11 +78,12 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
   const lo = rows[0].step;
   const hi = rows[rows.length - 1].step;
   const log = xScale === "log";
-  const labelHorizons = series.length <= 3;
+  const labelHorizons = series.length === 1;
 
   const legend: LegendEntry[] = series.map((s, i) => ({ label: s.label, color: seriesColor(i), swatch: "bar" as const }));
   for (const k of KINDS) if (kinds.includes(k.id)) legend.push({ label: k.label, color: "#525252", dash: k.dash });
-  legend.push({ label: "horizon H₀.₅ / H₀.₈ (vertical)", color: "#737373", dash: DASH.marker });
+  legend.push({ label: "horizon H₀.₅ (vertical)", color: "#737373", dash: DASH.marker });
+  legend.push({ label: "horizon H₀.₈ (vertical)", color: "#737373", dash: "1 3" });
 
   const describe = series
     .map((s) => `${s.label}: horizon H0.5 ${s.horizon ? horizonText(s.horizon) : "n/a"} steps, H0.8 ${s.horizon80 ? horizonText(s.horizon80) : "n/a"} steps`)
@@ -131,7 +132,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
               type="number"
               scale={log ? "log" : "linear"}
               domain={log ? [Math.max(1, lo), hi] : [lo, hi]}
-              ticks={log ? logTicks(Math.max(1, lo), hi) : undefined}
+              ticks={log ? logTicks(Math.max(1, lo), hi) : linearTicks(lo, hi)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
               label={{ value: `Step i${log ? " (log scale)" : ""}`, position: "insideBottom", offset: -12, ...AXIS.label }}
@@ -142,8 +143,8 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
               tickFormatter={(v: number) => pct(v)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}
-              width={48}
-              label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 10, ...AXIS.label }}
+              width={58}
+              label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 2, ...AXIS.label }}
             />
             <Tooltip content={Tip} />
             <ReferenceLine y={0.5} stroke="#a3a3a3" strokeDasharray={DASH.marker} label={{ value: "s = 0.5", position: "insideTopRight", fontSize: 11, fill: "#737373" }} />
@@ -160,7 +161,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                     key={`h-${name}-${i}`}
                     x={h.steps}
                     stroke={seriesColor(i)}
-                    strokeDasharray={DASH.marker}
+                    strokeDasharray={name === "H₀.₅" ? DASH.marker : "1 3"}
                     strokeOpacity={0.8}
                     label={labelHorizons ? { value: `${name} ${horizonText(h)}`, position: "top", fontSize: 11, fill: seriesColor(i) } : undefined}
                   />
@@ -177,7 +178,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                   stroke={seriesColor(i)}
                   strokeWidth={k.width}
                   strokeDasharray={k.dash}
-                  strokeOpacity={k.id === "predicted" ? 0.85 : 1}
+                  strokeOpacity={k.id === "predicted" ? 0.85 : k.id === "step" ? 0.6 : 1}
                   dot={false}
                   activeDot={{ r: 3 }}
                   connectNulls

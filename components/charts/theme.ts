@@ -78,3 +78,15 @@ export function logTicks(lo: number, hi: number): number[] {
   if (out.length < 2) return [lo, hi];
   return out;
 }
+
+/** About `count` round ticks covering [lo, hi] (1, 2, 5 × 10^k steps), for linear step axes. */
+export function linearTicks(lo: number, hi: number, count = 8): number[] {
+  if (!(hi > lo)) return [lo];
+  const raw = (hi - lo) / count;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 5, 10].map((m) => m * mag).find((s) => s >= raw) ?? 10 * mag;
+  const out: number[] = [];
+  for (let t = Math.ceil(lo / step) * step; t <= hi + 1e-9; t += step) out.push(Math.round(t * 1e9) / 1e9);
+  if (out[0] !== lo && lo > 0 && (out[0] ?? Infinity) - lo > step / 3) out.unshift(lo);
+  return out;
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
+import { resolveRunKeys } from "@/lib/url/run-list";
+import { runLabels } from "./run-options";
+
+// Data of the curves view: the stored SPEC §6 metrics and RunExtras of the selected runs,
+// in the order of the URL. Nothing is recomputed here.
+
+export interface CurveRun {
+  key: string;
+  label: string;
+  model: string;
+  family: string | null;
+  paramsB: number | null;
+  thinking: boolean | null;
+  benchmark: string;
+  variant: string;
+  items: number;
+  generations: number;
+  maxLength: number;
+  hasSteps: boolean;
+  accuracyByLength: AccuracyAtLength[];
+  task: CurvePoint[] | null;
+  step: CurvePoint[] | null;
+  predicted: CurvePoint[] | null;
+  horizon: Horizon | null;
+  horizon80: Horizon | null;
+  reliability: RunMetricsJson["reliability"];
+  lengthFit: RunMetricsJson["length_fit"];
+}
+
+export interface CurvesData {
+  runs: CurveRun[];
+  /** link entries that match no loaded run */
+  unknown: string[];
+}
+
+function parseJson<T>(text: string | null | undefined): T | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
+  if (pieces.length === 0) return { runs: [], unknown: [] };
+  const prisma = await db();
+  // Candidate keys: every piece and every join of neighbouring pieces (keys with commas).
+  const candidates = new Set<string>();
+  for (let i = 0; i < pieces.length; i++) for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
+  const rows = await prisma.run.findMany({
+    where: { key: { in: [...candidates] } },
+    select: {
+      key: true,
+      benchmark: true,
+      itemCount: true,
+      generationCount: true,
+      maxLength: true,
+      hasSteps: true,
+      metrics: true,
+      extras: true,
+      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      variant: { select: { name: true } },
+    },
+  });
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const { keys, unknown } = resolveRunKeys(pieces, new Set(byKey.keys()));
+  const selected = keys.map((k) => byKey.get(k)!);
+  const labels = runLabels(selected.map((r) => ({ key: r.key, model: r.model.name, variant: r.variant.name })));
+  const runs = selected.map<CurveRun>((r) => {
+    const m = parseJson<RunMetricsJson>(r.metrics);
+    const x = parseJson<RunExtras>(r.extras);
+    return {
+      key: r.key,
+      label: labels.get(r.key) ?? r.model.name,
+      model: r.model.name,
+      family: r.model.family,
+      paramsB: r.model.paramsB,
+      thinking: r.model.thinking,
+      benchmark: r.benchmark,
+      variant: r.variant.name,
+      items: r.itemCount,
+      generations: r.generationCount,
+      maxLength: x?.max_length ?? r.maxLength,
+      hasSteps: r.hasSteps,
+      accuracyByLength: m?.accuracy_by_length ?? [],
+      task: m?.task_accuracy ?? null,
+      step: m?.step_accuracy ?? null,
+      predicted: x?.predicted_task_accuracy ?? null,
+      horizon: m?.horizon ?? null,
+      horizon80: m?.horizon_80 ?? null,
+      reliability: m?.reliability ?? null,
+      lengthFit: m?.length_fit ?? null,
+    };
+  });
+  return { runs, unknown };
+}
