@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import { JobForm } from "@/components/jobs/job-form";
+import { JobTable } from "@/components/jobs/job-table";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { getJobRows } from "@/lib/queries/jobs";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Jobs" };
+
+export default async function JobsPage() {
+  const jobs = await getJobRows();
+  return (
+    <>
+      <PageHeader
+        title="Jobs"
+        subtitle="Run a dataset against an OpenAI-compatible chat-completions server from here; results stream into the store. Same options as `stepwise run`."
+      />
+      <Card title="Jobs of this server" className="mb-6">
+        <JobTable jobs={jobs} />
+      </Card>
+      <Card title="Start a run" description="Needs an API token. A run key that exists resumes that run: stored generations are skipped.">
+        <JobForm />
+      </Card>
+    </>
+  );
+}

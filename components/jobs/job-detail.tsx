@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { RunProgress } from "@/components/run/run-progress";
+import { Card } from "@/components/ui/card";
+import type { JobRow } from "@/lib/queries/jobs";
+
+const STATUS_TEXT: Record<string, string> = {
+  running: "Running",
+  complete: "Complete",
+  incomplete: "Stopped before the end",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export function JobDetail({ job }: { job: JobRow }) {
+  const facts: [string, React.ReactNode][] = [
+    ["Status", STATUS_TEXT[job.status] ?? job.status],
+    ["Run", job.run ? <Link className="text-sky-700 underline" href={`/runs/${encodeURIComponent(job.runKey)}`}>{job.runKey}</Link> : job.runKey],
+    ["Model", job.model],
+    ["Endpoint", job.endpoint],
+    ["Dataset", `${job.datasetName} (${job.items} items)`],
+    ["Stored", `${job.done} / ${job.total} (${job.added} new, ${job.skipped} already stored)`],
+    ["Retries", job.retries],
+    ["Failed generations", job.failed],
+    ["Started", job.createdAt],
+    ["Finished", job.finishedAt ?? "—"],
+  ];
+  return (
+    <>
+      <RunProgress status={job.status} done={job.done} total={job.total} intervalMs={2000} />
+      <Card title="Job">
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+          {facts.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-neutral-500">{k}</dt>
+              <dd className="break-all text-neutral-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+        {job.message ? <p className="mt-3 text-sm text-amber-800">{job.message}</p> : null}
+      </Card>
+      {job.errors.length ? (
+        <Card title="Errors" description="The first errors of this job (item#epoch: reason)" className="mt-4">
+          <ul className="space-y-1 font-mono text-xs text-red-800">
+            {job.errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </Card>
+      ) : null}
+    </>
+  );
+}
