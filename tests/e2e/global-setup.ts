@@ -7,7 +7,8 @@ import path from "node:path";
 
 const root = path.resolve(".");
 const dbFile = path.join(root, "data", "e2e.db");
-const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) => `/work/shared/examples/${n}.jsonl`);
+// ../shared sits beside the checkout (here and in CI's fresh clone).
+const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) => path.resolve(root, "..", "shared", "examples", `${n}.jsonl`));
 
 export default async function globalSetup() {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
@@ -16,5 +17,5 @@ export default async function globalSetup() {
   const env = { ...process.env, DATABASE_URL: "file:" + dbFile, NEXT_TELEMETRY_DISABLED: "1" };
   const cli = (...args: string[]) => execFileSync("node", ["bin/stepwise.mjs", ...args], { cwd: root, env, stdio: "inherit" });
   cli("demo");
-  cli("ingest", ...EXAMPLES.filter((f) => fs.existsSync(f)), path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"));
+  cli("ingest", ...EXAMPLES, path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"));
 }
