@@ -32,7 +32,7 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
   return (
     <form onSubmit={onSubmit} aria-label="Leaderboard filters" className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8">
       <Field label="Benchmark" htmlFor="f-benchmark">
-        <select id="f-benchmark" className={CONTROL} value={params.benchmark ?? ""} onChange={(e) => go({ benchmark: e.target.value || undefined, variant: undefined })}>
+        <select id="f-benchmark" className={CONTROL} defaultValue={params.benchmark ?? ""} key={`benchmark-${params.benchmark ?? ""}`} onChange={(e) => go({ benchmark: e.target.value || undefined, variant: undefined })}>
           <option value="">All</option>
           {options.benchmarks.map((b) => (
             <option key={b}>{b}</option>
@@ -40,7 +40,7 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         </select>
       </Field>
       <Field label="Variant" htmlFor="f-variant">
-        <select id="f-variant" className={CONTROL} value={params.variant ?? ""} onChange={(e) => go({ variant: e.target.value || undefined })}>
+        <select id="f-variant" className={CONTROL} defaultValue={params.variant ?? ""} key={`variant-${params.variant ?? ""}`} onChange={(e) => go({ variant: e.target.value || undefined })}>
           <option value="">All</option>
           {[...new Set(variants.map((v) => v.name))].map((v) => (
             <option key={v}>{v}</option>
@@ -48,7 +48,7 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         </select>
       </Field>
       <Field label="Model family" htmlFor="f-family">
-        <select id="f-family" className={CONTROL} value={params.family ?? ""} onChange={(e) => go({ family: e.target.value || undefined })}>
+        <select id="f-family" className={CONTROL} defaultValue={params.family ?? ""} key={`family-${params.family ?? ""}`} onChange={(e) => go({ family: e.target.value || undefined })}>
           <option value="">All</option>
           {options.families.map((f) => (
             <option key={f}>{f}</option>
@@ -59,7 +59,7 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         <select
           id="f-thinking"
           className={CONTROL}
-          value={params.thinking ?? ""}
+          defaultValue={params.thinking ?? ""} key={`thinking-${params.thinking ?? ""}`}
           onChange={(e) => go({ thinking: (e.target.value || undefined) as LeaderboardParams["thinking"] })}
         >
           <option value="">Any</option>

@@ -31,7 +31,8 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
             type="checkbox"
             name="failed"
             className="h-4 w-4 rounded border-neutral-300 accent-neutral-900"
-            checked={params.failed}
+            defaultChecked={params.failed}
+            key={`failed-${params.failed}`}
             onChange={(e) => go({ failed: e.target.checked })}
             data-testid="filter-failed"
           />
@@ -39,7 +40,7 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </label>
       </div>
       <Field label="Failure mode" htmlFor="i-mode">
-        <select id="i-mode" className={CONTROL} value={params.mode ?? ""} onChange={(e) => go({ mode: (e.target.value || undefined) as RunParams["mode"] })}>
+        <select id="i-mode" className={CONTROL} defaultValue={params.mode ?? ""} key={`mode-${params.mode ?? ""}`} onChange={(e) => go({ mode: (e.target.value || undefined) as RunParams["mode"] })}>
           <option value="">Any</option>
           {FAILURE_MODES.map((m) => (
             <option key={m} value={m}>
@@ -49,7 +50,7 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Divergence kind" htmlFor="i-kind">
-        <select id="i-kind" className={CONTROL} disabled={!hasSteps} value={params.kind ?? ""} onChange={(e) => go({ kind: (e.target.value || undefined) as RunParams["kind"] })}>
+        <select id="i-kind" className={CONTROL} disabled={!hasSteps} defaultValue={params.kind ?? ""} key={`kind-${params.kind ?? ""}`} onChange={(e) => go({ kind: (e.target.value || undefined) as RunParams["kind"] })}>
           <option value="">Any</option>
           <option value="slip">slip</option>
           <option value="propagated">propagated</option>
@@ -57,7 +58,7 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Min length" htmlFor="i-min">
-        <select id="i-min" className={CONTROL} value={params.minLen ?? ""} onChange={(e) => go({ minLen: lenValue(e.target.value) })}>
+        <select id="i-min" className={CONTROL} defaultValue={params.minLen ?? ""} key={`minLen-${params.minLen ?? ""}`} onChange={(e) => go({ minLen: lenValue(e.target.value) })}>
           <option value="">Any</option>
           {lengths.map((l) => (
             <option key={l} value={l}>
@@ -67,7 +68,7 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Max length" htmlFor="i-max">
-        <select id="i-max" className={CONTROL} value={params.maxLen ?? ""} onChange={(e) => go({ maxLen: lenValue(e.target.value) })}>
+        <select id="i-max" className={CONTROL} defaultValue={params.maxLen ?? ""} key={`maxLen-${params.maxLen ?? ""}`} onChange={(e) => go({ maxLen: lenValue(e.target.value) })}>
           <option value="">Any</option>
           {lengths.map((l) => (
             <option key={l} value={l}>

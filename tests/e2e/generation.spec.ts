@@ -1,0 +1,61 @@
+import { expect, test } from "@playwright/test";
+
+const HOSTILE = "/runs/e2e-hostile__arith/items/" + encodeURIComponent("evil-<1>");
+
+test("a step deep link scrolls to and highlights that row", async ({ page }) => {
+  await page.goto(HOSTILE + "#step-3");
+  const row = page.locator("#step-3");
+  await expect(row).toHaveAttribute("data-targeted", "true");
+  await expect(row).toBeInViewport();
+  await expect(row).toContainText("slip");
+  // Clicking a highlighted claim in the raw output moves the target to its row.
+  await page.getByTestId("raw-output").getByRole("link", { name: "step 4: propagated" }).click();
+  await expect(page).toHaveURL(/#step-4$/);
+  await expect(page.locator("#step-4")).toHaveAttribute("data-targeted", "true");
+  await page.screenshot({ path: "tests/output/generation-deep-link.png" });
+});
+
+test("hostile model output is shown as text and never runs", async ({ page }) => {
+  await page.goto(HOSTILE);
+  const output = page.getByTestId("raw-output");
+  await expect(output).toContainText("<script>window.__pwned = 1</script>");
+  await expect(output).toContainText('<img src=x onerror="window.__pwned = 2">');
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await page.locator("script", { hasText: "__pwned" }).count()).toBe(0);
+  expect(await page.locator("img[src=x]").count()).toBe(0);
+  expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+  // Markup in a model name is text too.
+  await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Hostile <b>Model</b>");
+});
+
+test("j and k move between failed generations", async ({ page }) => {
+  await page.goto("/runs/sim-alpha-8b__lb3-r1_10-mixed__2026-06-01?tab=items");
+  await page.getByTestId("filter-failed").check();
+  await expect(page).toHaveURL(/failed=1/);
+  await page.getByTestId("item-link").first().click();
+  await expect(page).toHaveURL(/\/items\//);
+  const first = page.url();
+  await expect(page.getByTestId("next-failed")).toBeVisible();
+  await page.keyboard.press("j");
+  await expect(page).not.toHaveURL(first);
+  await expect(page.getByTestId("prev-failed")).toBeVisible();
+  await page.keyboard.press("k");
+  await expect(page).toHaveURL(first);
+});
+
+test("dict-sum generations show one row per turn", async ({ page }) => {
+  await page.goto("/runs/sim-alpha-8b__dict100-k2-multi__2026-06-01?tab=items&failed=1");
+  await page.getByTestId("item-link").first().click();
+  const table = page.getByTestId("turn-table");
+  await expect(table).toBeVisible();
+  await expect(table.locator("tbody tr")).toHaveCount(12);
+  await expect(page.getByTestId("divergence-callout")).toContainText(/First divergence at step \d+: \w+ \(turn \d+\)/);
+  await page.screenshot({ path: "tests/output/generation-dict-sum.png", fullPage: true });
+});
+
+test("an unknown item or run shows the not-found page", async ({ page }) => {
+  await page.goto("/runs/e2e-hostile__arith/items/no-such-item");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await page.goto("/runs/no-such-run");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+});
