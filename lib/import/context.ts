@@ -88,6 +88,7 @@ export const isInt = (v: unknown): v is number => typeof v === "number" && Numbe
 export const isNum = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
 
 export function describe(v: unknown): string {
+  if (v === undefined) return "nothing: the field is missing";
   if (v === null) return "null";
   if (Array.isArray(v)) return "an array";
   if (typeof v === "string") return `the text ${JSON.stringify(v.length > 40 ? v.slice(0, 40) + "…" : v)}`;
