@@ -23,12 +23,12 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           Skip to content
         </a>
         <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
-          <div className="mx-auto flex max-w-7xl items-center gap-4 overflow-x-auto px-4 py-2.5">
+          <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5">
             <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight text-neutral-900">
               <span aria-hidden="true" className="inline-block h-5 w-5 rounded bg-gradient-to-br from-sky-500 to-indigo-600" />
               Stepwise
             </Link>
-            <nav aria-label="Main" className="flex items-center gap-1">
+            <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
               {NAV.map((n) => (
                 <NavLink key={n.href} href={n.href}>
                   {n.label}

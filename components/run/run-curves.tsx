@@ -10,7 +10,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
   const m = run.metrics;
   const sc = m.self_conditioning;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Accuracy by length" description="First and last final answer, Wilson 95% bands. Click a point to open those items.">
         <AccuracyByLengthChart
           series={[{ key: run.key, label: run.model.name, points: m.accuracy_by_length, itemsHref: runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}" }) }]}

@@ -22,7 +22,7 @@ const MODE_HELP: Record<(typeof FAILURE_MODES)[number], string> = {
 export function RunFailures({ run }: { run: RunSummary }) {
   const m = run.metrics;
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Failure modes by length" description="Share of generations showing each mode (several may hold at once). Click a bar to open those items.">
         <FailureModesByLengthChart rows={run.extras.modes_by_length} itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })} title="" />
       </Card>

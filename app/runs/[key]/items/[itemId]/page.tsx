@@ -45,7 +45,7 @@ export default async function GenerationPage({ params, searchParams }: Props) {
       <GenerationNav detail={d} />
       <DivergenceCallout detail={d} />
       <GenerationFacts detail={d} />
-      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         {d.analysis.turns ? <TurnTable detail={d} /> : d.steps.length ? <StepTable detail={d} /> : null}
         <div className="xl:sticky xl:top-16">
           <RawOutput detail={d} />
