@@ -6,7 +6,7 @@ import { runListParam, runListValue } from "./run-list";
 // pairwise), which answer counts as the outcome, which pair the item list shows, the item
 // list's filter and page.
 
-export const COMPARE_SHOWS = ["discordant", "regressions", "improvements", "both-wrong", "all"] as const;
+export const COMPARE_SHOWS = ["discordant", "regressions", "improvements", "both-wrong", "shift", "all"] as const;
 export type CompareShow = (typeof COMPARE_SHOWS)[number];
 
 const schema = z.object({

@@ -1,0 +1,77 @@
+import { fmtPct } from "@/components/ui/format";
+import type { PairSummary } from "@/lib/queries/compare";
+import { formatP } from "./format-p";
+
+/** The 2×2 paired outcome table of one pair with McNemar's test beside it. */
+export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; labelA: string; labelB: string }) {
+  const { table, shared, test } = pair;
+  const cell = (n: number, tone: string, testId: string, what: string) => (
+    <td className={`px-3 py-2 text-right ${tone}`} data-testid={testId}>
+      <span className="text-base font-semibold">{n}</span>
+      <span className="ml-1.5 text-xs text-neutral-500">{fmtPct(shared ? n / shared : null)}</span>
+      <span className="sr-only"> {what}</span>
+    </td>
+  );
+  return (
+    <div className="flex flex-wrap items-start gap-6">
+      <table className="tabular text-sm" data-testid="paired-table">
+        <caption className="mb-1 text-left text-xs text-neutral-500">Paired outcomes on {shared} shared items</caption>
+        <thead>
+          <tr className="text-xs text-neutral-500">
+            <th />
+            <th scope="col" className="max-w-40 truncate px-3 py-1 text-right font-medium" title={labelB}>
+              B right
+            </th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">B wrong</th>
+          </tr>
+        </thead>
+        <tbody className="border-t border-neutral-200">
+          <tr className="border-b border-neutral-100">
+            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">A right</th>
+            {cell(table.both, "", "cell-both", "both right")}
+            {cell(table.onlyA, "bg-red-50", "cell-only-a", "only A right (regression)")}
+          </tr>
+          <tr>
+            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">A wrong</th>
+            {cell(table.onlyB, "bg-emerald-50", "cell-only-b", "only B right (improvement)")}
+            {cell(table.neither, "", "cell-neither", "both wrong")}
+          </tr>
+        </tbody>
+      </table>
+      <dl className="tabular grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm" data-testid="mcnemar">
+        <dt className="text-neutral-500">Accuracy A</dt>
+        <dd className="font-medium">{fmtPct(pair.accA, 1)}</dd>
+        <dt className="text-neutral-500">Accuracy B</dt>
+        <dd className="font-medium">
+          {fmtPct(pair.accB, 1)}
+          {pair.accA != null && pair.accB != null ? (
+            <span className={`ml-2 text-xs ${pair.accB < pair.accA ? "text-red-700" : pair.accB > pair.accA ? "text-emerald-700" : "text-neutral-500"}`}>
+              {pair.accB >= pair.accA ? "+" : "−"}
+              {Math.abs((pair.accB - pair.accA) * 100).toFixed(1)} pts
+            </span>
+          ) : null}
+        </dd>
+        <dt className="text-neutral-500">Discordant pairs</dt>
+        <dd>
+          {test.b} only A · {test.c} only B
+        </dd>
+        <dt className="text-neutral-500">McNemar</dt>
+        <dd>
+          {test.method === "none" ? (
+            "no discordant pairs"
+          ) : (
+            <>
+              <span className="font-semibold" data-testid="mcnemar-p">p = {formatP(test.p)}</span>
+              <span className="ml-2 text-xs text-neutral-500">
+                {test.method === "exact" ? "exact binomial, two-sided" : `χ² = ${test.statistic!.toFixed(2)}, continuity-corrected`}
+              </span>
+            </>
+          )}
+        </dd>
+      </dl>
+      <p className="sr-only">
+        A is {labelA}; B is {labelB}.
+      </p>
+    </div>
+  );
+}
