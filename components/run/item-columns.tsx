@@ -15,7 +15,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
     {
       id: "item",
       header: "Item",
-      meta: { sortKey: "item" },
+      meta: { sortKey: "item", className: "whitespace-nowrap" },
       cell: ({ row: { original: r } }) => (
         <Link
           href={generationHref(runKey, r.itemId, { epoch: r.epoch })}
