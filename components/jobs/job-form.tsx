@@ -1,7 +1,8 @@
 "use client";
 // Launch form: the same options as `stepwise run`, checked with the same zod schema as the API
 // (lib/runner/options.ts) before anything is sent; the dataset file is read in the browser and
-// posted as text to POST /api/v1/jobs with the API token as a bearer token.
+// posted as text to POST /api/v1/jobs with the API token as a bearer token. method="post" so a
+// submit before hydration never puts the token into a URL.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CONTROL, Field } from "@/components/ui/field";
@@ -59,7 +60,7 @@ export function JobForm() {
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Launch a run">
+    <form method="post" onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="Launch a run">
       <Field label="Dataset (JSONL from `stepwise generate`)" htmlFor="job-dataset" className="sm:col-span-2">
         <input id="job-dataset" name="dataset" type="file" accept=".jsonl,.json,.txt" required className={CONTROL} />
       </Field>

@@ -45,12 +45,14 @@ export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000,
   const counts = `${done.toLocaleString("en")}${total ? ` / ${total.toLocaleString("en")}` : ""}`;
   return (
     <div role="status" aria-live="polite" className={compact ? "inline-flex items-center gap-2" : "mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2"}>
-      <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-900">
-        {stalled ? null : <span aria-hidden="true" className="inline-block h-2 w-2 animate-pulse rounded-full bg-amber-500" />}
-        {label}
-      </span>
-      <span className="text-xs text-amber-900 tabular-nums">
-        {counts} generations{frac !== null ? ` (${Math.floor(frac * 100)}%)` : ""}
+      <span className="inline-flex items-center gap-2">
+        <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-900">
+          {stalled ? null : <span aria-hidden="true" className="inline-block h-2 w-2 animate-pulse rounded-full bg-amber-500" />}
+          {label}
+        </span>
+        <span className="text-xs text-amber-900 tabular-nums">
+          {counts} generations{frac !== null ? ` (${Math.floor(frac * 100)}%)` : ""}
+        </span>
       </span>
       {frac !== null ? (
         <span
