@@ -46,7 +46,7 @@ export function StepExplanation({ step }: { step: GenerationStep }) {
           new error · own values give {own}, not <span className="font-mono">{fmtValue(step.claimed)}</span>
         </>
       ) : (
-        "new error (operands unknown)"
+        "wrong value (operands unknown, so counted as a slip)"
       )}
     </span>
   );

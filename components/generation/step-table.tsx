@@ -11,6 +11,7 @@ import { OperationText, StepExplanation } from "./step-detail";
 
 export function StepTable({ detail }: { detail: GenerationDetail }) {
   const { steps, firstDivergence, analysis } = detail;
+  const showOps = steps.some((s) => s.operation !== null);
   const revisedBy = new Map<number, string[]>();
   for (const r of analysis.revised) revisedBy.set(r.step, [...(revisedBy.get(r.step) ?? []), fmtValue(r.value)]);
 
@@ -22,7 +23,7 @@ export function StepTable({ detail }: { detail: GenerationDetail }) {
           <thead className="bg-neutral-50 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             <tr>
               <th scope="col" className="px-3 py-2 text-right">Step</th>
-              <th scope="col" className="px-3 py-2">Operation</th>
+              {showOps ? <th scope="col" className="px-3 py-2">Operation</th> : null}
               <th scope="col" className="px-3 py-2 text-right">Reference</th>
               <th scope="col" className="px-3 py-2 text-right">Model</th>
               <th scope="col" className="px-3 py-2">Status</th>
@@ -46,9 +47,11 @@ export function StepTable({ detail }: { detail: GenerationDetail }) {
                       {s.step}
                     </a>
                   </td>
-                  <td className="px-3 py-1.5 whitespace-nowrap text-neutral-700">
-                    <OperationText step={s} />
-                  </td>
+                  {showOps ? (
+                    <td className="px-3 py-1.5 whitespace-nowrap text-neutral-700">
+                      <OperationText step={s} />
+                    </td>
+                  ) : null}
                   <td className="px-3 py-1.5 text-right font-mono text-xs whitespace-nowrap">{fmtValue(s.expected)}</td>
                   <td className="px-3 py-1.5 text-right font-mono text-xs whitespace-nowrap">
                     {s.claimed === null ? (
@@ -78,7 +81,7 @@ export function StepTable({ detail }: { detail: GenerationDetail }) {
             {analysis.extras.map((x, i) => (
               <tr key={`extra-${i}`} id={`extra-${i + 1}`} className={STATUS_STYLE.extra.row} data-status="extra">
                 <td className="px-3 py-1.5 text-right font-mono text-xs text-neutral-500">{x.step}</td>
-                <td className="px-3 py-1.5 text-neutral-500">outside 1..{detail.item.length}</td>
+                {showOps ? <td className="px-3 py-1.5 text-neutral-500">outside 1..{detail.item.length}</td> : null}
                 <td className="px-3 py-1.5 text-right text-neutral-400">—</td>
                 <td className="px-3 py-1.5 text-right font-mono text-xs">{fmtValue(x.value)}</td>
                 <td className="px-3 py-1.5"><StatusBadge status="extra" /></td>

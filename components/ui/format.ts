@@ -33,6 +33,7 @@ export function fmtHorizon(steps: number | null | undefined, censored: boolean |
 export function fmtLengthFit(l: number | null | undefined, maxLength: number): { text: string; extrapolated: boolean } {
   if (l === null || l === undefined) return { text: DASH, extrapolated: false };
   if (l > maxLength) return { text: `> ${fmtInt(maxLength)} steps (extrapolated)`, extrapolated: true };
+  if (l < 1) return { text: "< 1 step", extrapolated: false };
   return { text: fmtNum(l, 1), extrapolated: false };
 }
 
