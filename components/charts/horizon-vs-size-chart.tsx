@@ -141,7 +141,7 @@ export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "famil
                   );
                 }}
               >
-                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(colorAt(i))} strokeWidth={1.2} />
+                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(colorAt(i))} strokeWidth={1.2} isAnimationActive={false} />
               </Scatter>
             ))}
           </ScatterChart>

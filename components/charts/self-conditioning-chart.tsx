@@ -2,11 +2,10 @@
 
 import {
   CartesianGrid,
-  ComposedChart,
   ErrorBar,
-  Line,
   ResponsiveContainer,
   Scatter,
+  ScatterChart,
   Tooltip,
   XAxis,
   YAxis,
@@ -79,7 +78,7 @@ export function SelfConditioningChart({ series, height = 340, title = "Accuracy 
     >
       <div style={{ height }}>
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart margin={{ top: 8, right: 16, bottom: 20, left: 4 }}>
+          <ScatterChart margin={{ top: 8, right: 16, bottom: 20, left: 4 }}>
             <CartesianGrid stroke={AXIS.grid} strokeDasharray="3 3" />
             <XAxis
               dataKey="rate"
@@ -92,6 +91,7 @@ export function SelfConditioningChart({ series, height = 340, title = "Accuracy 
               label={{ value: "Induced error rate in the history", position: "insideBottom", offset: -12, ...AXIS.label }}
             />
             <YAxis
+              dataKey="accuracy"
               type="number"
               domain={[0, 1]}
               ticks={[0, 0.25, 0.5, 0.75, 1]}
@@ -106,17 +106,14 @@ export function SelfConditioningChart({ series, height = 340, title = "Accuracy 
               if (s.slope == null || s.intercept == null) return null;
               const lo = Math.min(...s.points.map((p) => p.rate));
               const hi = Math.max(...s.points.map((p) => p.rate));
-              const fit = [lo, hi].map((r) => ({ rate: r, fit: s.intercept! + s.slope! * r }));
+              const fit = [lo, hi].map((r) => ({ rate: r, accuracy: s.intercept! + s.slope! * r }));
               return (
-                <Line
+                <Scatter
                   key={`fit-${s.key}`}
                   data={fit}
-                  dataKey="fit"
-                  stroke={seriesColor(i)}
-                  strokeDasharray={DASH.predicted}
-                  strokeWidth={1.5}
-                  dot={false}
-                  activeDot={false}
+                  dataKey="accuracy"
+                  line={{ stroke: seriesColor(i), strokeDasharray: DASH.predicted, strokeWidth: 1.5 }}
+                  shape={() => null}
                   isAnimationActive={false}
                   tooltipType="none"
                   legendType="none"
@@ -137,10 +134,10 @@ export function SelfConditioningChart({ series, height = 340, title = "Accuracy 
                 isAnimationActive={false}
                 shape={(props: ScatterShapeProps) => <SeriesDot cx={props.cx} cy={props.cy} color={seriesColor(i)} symbol={seriesSymbol(i)} size={64} />}
               >
-                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(i)} strokeOpacity={0.7} />
+                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(i)} strokeOpacity={0.7} isAnimationActive={false} />
               </Scatter>
             ))}
-          </ComposedChart>
+          </ScatterChart>
         </ResponsiveContainer>
       </div>
     </ChartFrame>

@@ -1,0 +1,88 @@
+import "server-only";
+import { db } from "@/lib/db";
+import type { RunMetricsJson } from "@/lib/analysis/types";
+import { interceptFor, wilson } from "@/lib/stats/describe";
+
+// Self-conditioning view: every self-conditioning run's stored points (accuracy at the
+// target turn per induced error rate) and its stored OLS slope. One series per run,
+// labelled by model; the intercept of the drawn line follows from the stored slope.
+
+export interface SelfCondRunRow {
+  key: string;
+  label: string;
+  model: string;
+  family: string | null;
+  paramsB: number | null;
+  thinking: boolean | null;
+  variant: string;
+  targetTurn: number | null;
+  points: { rate: number; n: number; correct: number; accuracy: number; ci: [number, number] }[];
+  slope: number | null;
+  intercept: number | null;
+  generations: number;
+}
+
+export interface SelfCondData {
+  /** all models with self-conditioning runs (for the filter) */
+  models: string[];
+  /** runs of the selected models (all when none selected) */
+  runs: SelfCondRunRow[];
+}
+
+/** The part of `key` after the prefix it shares with its siblings ("…__demo" → "demo"). */
+function distinguishing(key: string, siblings: string[]): string {
+  let n = 0;
+  const others = siblings.filter((k) => k !== key);
+  while (n < key.length && others.every((k) => k[n] === key[n])) n++;
+  const cut = Math.max(key.lastIndexOf("__", n) + 2, key.lastIndexOf("_", n) + 1, 0);
+  const rest = key.slice(Math.min(cut, n)).replace(/^[_-]+/, "");
+  return rest || key;
+}
+
+export async function getSelfConditioning(models: string[]): Promise<SelfCondData> {
+  const prisma = await db();
+  const rows = await prisma.run.findMany({
+    where: { selfConditioning: true },
+    select: {
+      key: true,
+      metrics: true,
+      scSlope: true,
+      generationCount: true,
+      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      variant: { select: { name: true } },
+    },
+  });
+  const all = [...new Set(rows.map((r) => r.model.name))].sort((a, b) => a.localeCompare(b));
+  const wanted = models.filter((m) => all.includes(m));
+  const chosen = rows
+    .filter((r) => wanted.length === 0 || wanted.includes(r.model.name))
+    .sort((a, b) => a.model.name.localeCompare(b.model.name) || a.key.localeCompare(b.key));
+  const keysOf = new Map<string, string[]>();
+  for (const r of chosen) keysOf.set(r.model.name, [...(keysOf.get(r.model.name) ?? []), r.key]);
+
+  const runs = chosen.map<SelfCondRunRow>((r) => {
+    let sc: RunMetricsJson["self_conditioning"] = null;
+    try {
+      sc = (JSON.parse(r.metrics) as RunMetricsJson).self_conditioning;
+    } catch {
+      sc = null;
+    }
+    const points = (sc?.points ?? []).map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy, ci: wilson(p.correct, p.n) }));
+    const slope = sc?.slope ?? r.scSlope ?? null;
+    return {
+      key: r.key,
+      label: (keysOf.get(r.model.name)?.length ?? 0) > 1 ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})` : r.model.name,
+      model: r.model.name,
+      family: r.model.family,
+      paramsB: r.model.paramsB,
+      thinking: r.model.thinking,
+      variant: r.variant.name,
+      targetTurn: sc?.target_turn ?? null,
+      points,
+      slope,
+      intercept: slope == null ? null : interceptFor(points.map((p) => ({ x: p.rate, y: p.accuracy })), slope),
+      generations: r.generationCount,
+    };
+  });
+  return { models: all, runs };
+}
