@@ -96,16 +96,26 @@ export async function executeRun(store: Store, opts: ExecuteOptions): Promise<Ru
   signal?.addEventListener("abort", onAbort, { once: true });
   const note = (msg: string) => p.errors.length < MAX_ERRORS_KEPT && p.errors.push(msg);
 
-  // Metrics refreshes are serialised and spaced: every refreshEvery results or 5 s.
+  // Metrics refreshes are serialised and spaced: every refreshEvery results (1% of a big run)
+  // or 5 s, and never closer than 5× the last refresh took, so that recomputing the metrics of a
+  // large run (bootstrap included) stays a small share of the work.
   let sinceRefresh = 0;
   let lastRefresh = Date.now();
+  let refreshCost = 0;
   let refreshing: Promise<unknown> = Promise.resolve();
   const maybeRefresh = () => {
-    if (sinceRefresh >= Math.max(settings.refreshEvery, Math.ceil(total / 100)) || (sinceRefresh > 0 && Date.now() - lastRefresh > 5000)) {
-      sinceRefresh = 0;
-      lastRefresh = Date.now();
-      refreshing = refreshing.then(() => refreshRun(store, run, null)).catch((e) => note(`metrics refresh: ${(e as Error).message}`));
-    }
+    const gap = Date.now() - lastRefresh;
+    const due = sinceRefresh >= Math.max(settings.refreshEvery, Math.ceil(total / 100)) || (sinceRefresh > 0 && gap > 5000);
+    if (!due || gap < 5 * refreshCost) return;
+    sinceRefresh = 0;
+    lastRefresh = Date.now();
+    refreshing = refreshing
+      .then(async () => {
+        const t = Date.now();
+        await refreshRun(store, run, null);
+        refreshCost = Date.now() - t;
+      })
+      .catch((e) => note(`metrics refresh: ${(e as Error).message}`));
   };
 
   async function one(task: NativeItem) {
