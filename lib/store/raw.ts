@@ -3,10 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
+import { copyRows } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
 // several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
 // and a load must hold one transaction across a streamed file. Queries go through Prisma.
+// PostgreSQL rows go in with COPY (lib/store/pg-copy.ts).
 // SQL is written with $1.. placeholders; the SQLite side rewrites them to ?NNN.
 
 export interface RawTx {
@@ -144,18 +146,7 @@ function openPg(url: string, sharedPool?: pg.Pool): RawDb {
           await client.query(sql);
         },
         async insertRows(table, columns, rows) {
-          const perStatement = Math.max(1, Math.min(1000, Math.floor(60000 / columns.length)));
-          const cols = columns.map((c) => `"${c}"`).join(", ");
-          for (let i = 0; i < rows.length; i += perStatement) {
-            const chunk = rows.slice(i, i + perStatement);
-            const params: unknown[] = [];
-            const tuples = chunk.map((row) => {
-              const start = params.length;
-              for (const v of row) params.push(pgValue(v));
-              return "(" + row.map((_, j) => `$${start + j + 1}`).join(", ") + ")";
-            });
-            await client.query(`INSERT INTO "${table}" (${cols}) VALUES ${tuples.join(", ")}`, params);
-          }
+          await copyRows(client, table, columns, rows);
         },
         async reserveIds(table, n) {
           const seq = `"${table}_id_seq"`;
