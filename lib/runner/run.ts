@@ -139,17 +139,25 @@ export async function executeRun(store: Store, opts: ExecuteOptions): Promise<Ru
   }
 
   let next = 0;
+  let streak = 0; // generations failed in a row
   async function worker() {
     while (next < tasks.length && !stop.signal.aborted) {
       const task = tasks[next++];
       p.inFlight++;
       try {
         await one(task);
+        streak = 0;
       } catch (e) {
         if (stop.signal.aborted) break;
         p.failed++;
+        streak++;
         note(`${task.id}#${task.epoch}: ${(e as Error).message}`);
         if (e instanceof ChatError && e.status !== null && FATAL.has(e.status)) stop.abort(new Error(`stopped: ${(e as Error).message}`));
+        // Every request failing after its retries means the server is down or wrong: stop.
+        if (streak >= Math.max(10, 2 * settings.concurrency)) {
+          note(`stopped after ${streak} generations failed in a row`);
+          stop.abort(new Error("too many failures in a row"));
+        }
       } finally {
         p.inFlight--;
         opts.onProgress?.(p);

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { progressBar } from "../progress";
 import { UsageError, withStore } from "../store";
 import { readDatasetFile } from "../../runner/dataset";
-import { describeIssues, runCliSchema } from "../../runner/options";
+import { runCliSchema } from "../../runner/options";
 import { readPriceFile } from "../../runner/pricing";
 import { executeRun } from "../../runner/run";
 
@@ -59,7 +59,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   const input: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) if (k !== "help" && v !== undefined) input[camel(k)] = v;
   const parsed = runCliSchema.safeParse(input);
-  if (!parsed.success) throw new UsageError(describeIssues(parsed.error).map((l) => "--" + kebab(l)).join("\n"));
+  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${kebab(String(i.path[0] ?? "options"))}: ${i.message}`).join("\n"));
   const opts = parsed.data;
   let apiKey: string | null = null;
   if (opts.apiKeyEnv) {
