@@ -17,15 +17,17 @@ export interface RunProgressProps {
   staleAfterMs?: number;
   /** one line, for table cells */
   compact?: boolean;
+  /** false: show only (a table with several running runs lets one cell, or none, refresh) */
+  refresh?: boolean;
 }
 
-export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000, staleAfterMs = 10 * 60_000, compact = false }: RunProgressProps) {
+export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000, staleAfterMs = 10 * 60_000, compact = false, refresh = true }: RunProgressProps) {
   const router = useRouter();
   const [stalled, setStalled] = useState(false);
   const running = status === "running";
 
   useEffect(() => {
-    if (!running) return;
+    if (!running || !refresh) return;
     const check = () => {
       const stale = updatedAt ? Date.now() - Date.parse(updatedAt) > staleAfterMs : false;
       setStalled(stale);
@@ -36,7 +38,7 @@ export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000,
       if (!check()) router.refresh();
     }, intervalMs);
     return () => clearInterval(t);
-  }, [running, updatedAt, intervalMs, staleAfterMs, router]);
+  }, [running, refresh, updatedAt, intervalMs, staleAfterMs, router]);
 
   if (!running && !compact) return null;
   if (!running) return <span className="text-xs text-neutral-500">{status}</span>;
