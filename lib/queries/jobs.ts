@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "@/lib/db";
-import { getJob, listJobs, type JobView } from "@/lib/runner/jobs";
+import { db } from "../db";
+import { getJob, listJobs, type JobView } from "../runner/jobs";
 
 // Jobs (server memory) joined with their runs (store): the jobs pages read only this module.
 
