@@ -41,6 +41,8 @@ function toSqlite(sql: string): { sql: string; order: number[] } {
   });
   return { sql: out, order };
 }
+const ROWS_PER_STATEMENT = 64;
+const MAX_SQLITE_PARAMS = 32_000;
 const sqliteValue = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
 
 export function openSqliteDatabase(url: string): Database.Database {
@@ -79,11 +81,30 @@ function openSqlite(url: string): RawDb {
       db.exec(sql);
     },
     async insertRows(table, columns, rows) {
+      // Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows.
       const cols = columns.map((c) => `"${c}"`).join(", ");
-      const sql = `INSERT INTO "${table}" (${cols}) VALUES (${columns.map(() => "?").join(", ")})`;
-      let stmt = statements.get(sql)?.stmt;
-      if (!stmt) statements.set(sql, { stmt: (stmt = db.prepare(sql)), order: [] });
-      for (const row of rows) stmt.run(...row.map(sqliteValue));
+      const tuple = `(${columns.map(() => "?").join(", ")})`;
+      const stmtFor = (n: number) => {
+        const sql = `INSERT INTO "${table}" (${cols}) VALUES ${Array(n).fill(tuple).join(", ")}`;
+        let stmt = statements.get(sql)?.stmt;
+        if (!stmt) statements.set(sql, { stmt: (stmt = db.prepare(sql)), order: [] });
+        return stmt;
+      };
+      const width = columns.length;
+      const per = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
+      for (let i = 0; i < rows.length; i += per) {
+        const n = Math.min(per, rows.length - i);
+        const params = new Array(n * width);
+        let k = 0;
+        for (let r = i; r < i + n; r++) {
+          const row = rows[r];
+          for (let c = 0; c < width; c++) {
+            const v = row[c];
+            params[k++] = v === true ? 1 : v === false ? 0 : v === undefined ? null : v;
+          }
+        }
+        stmtFor(n).run(params);
+      }
     },
     async reserveIds(table, n) {
       // Safe: the load holds SQLite's single write lock for its whole transaction.

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { child, fmt, freshPgDatabase } from "./util";
+
+// Load throughput: our loader (analysis included) beside the database's fastest bulk path
+// for the same rows, measured in the same run.
+export interface LoadFigures {
+  provider: string;
+  items: number;
+  ours: { seconds: number; items: number; generations: number; steps: number; maxRssMB: number };
+  base: { seconds: number; rows: number };
+  ratio: number;
+}
+
+export async function benchLoad(file: string, dir: string, pgAdmin: string | null): Promise<LoadFigures[]> {
+  const out: LoadFigures[] = [];
+  const db = path.join(dir, "load.db");
+  for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
+  const ours = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", "file:" + db, file]);
+  const base = child<LoadFigures["base"]>(["scripts/bench/baseline-sqlite.ts", db, path.join(dir, "baseline.db")]);
+  out.push(figures("SQLite", ours, base));
+  if (pgAdmin) {
+    const a = await freshPgDatabase(pgAdmin, "stepwise_bench_load");
+    const b = await freshPgDatabase(pgAdmin, "stepwise_bench_base");
+    try {
+      const oursPg = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", a.url, file]);
+      const basePg = child<LoadFigures["base"]>(["scripts/bench/baseline-pg.ts", a.url, b.url]);
+      out.push(figures("PostgreSQL", oursPg, basePg));
+    } finally {
+      await a.drop();
+      await b.drop();
+    }
+  }
+  return out;
+}
+
+function figures(provider: string, ours: LoadFigures["ours"], base: LoadFigures["base"]): LoadFigures {
+  const ourRows = ours.items + ours.generations + ours.steps;
+  return { provider, items: ours.items, ours, base, ratio: ourRows / ours.seconds / (base.rows / base.seconds) };
+}
+
+export function printLoad(rows: LoadFigures[]) {
+  console.log("\n| store | items | ours: steps/s | ours: items/s | ours: rows/s | peak RSS | baseline rows/s | ratio |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    const ourRows = r.ours.items + r.ours.generations + r.ours.steps;
+    console.log(
+      `| ${r.provider} | ${fmt(r.items)} | ${fmt(r.ours.steps / r.ours.seconds)} | ${fmt(r.ours.items / r.ours.seconds)} | ${fmt(ourRows / r.ours.seconds)} | ${fmt(r.ours.maxRssMB)} MB | ${fmt(r.base.rows / r.base.seconds)} | ${r.ratio.toFixed(2)} |`,
+    );
+  }
+}

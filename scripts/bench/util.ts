@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+
+/** Runs a TypeScript script in a child process and returns its last stdout line as JSON. */
+export function child<T = Record<string, number>>(args: string[], env: NodeJS.ProcessEnv = {}): T {
+  const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  }).trim();
+  return JSON.parse(out.split("\n").pop()!) as T;
+}
+
+export const fmt = (n: number) => Math.round(n).toLocaleString("en");
+
+/** A fresh PostgreSQL database next to `adminUrl`; returns its URL and a drop function. */
+export async function freshPgDatabase(adminUrl: string, name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = "/" + name;
+  return {
+    url: u.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function pgReachable(url: string): Promise<boolean> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
