@@ -1,34 +1,68 @@
 // `npm run bench`: the performance report. Prints figures, asserts nothing: these machines are
 // shared and noisy, so every figure stands beside a baseline measured in the same run.
-//   BENCH_ITEMS=100000[,800000]   procedural-arith items per load (lengths 5..95)
-//   BENCH_PG=postgresql://… | off  PostgreSQL admin URL (default: the local server when it answers)
+//   BENCH_ITEMS=100000[,800000]      procedural-arith items per load (lengths 5..95)
+//   BENCH_PG=postgresql://… | off    PostgreSQL admin URL (default: the local server when it answers)
+//   BENCH_REQUESTS=100               requests per route (10 concurrent clients)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
+import { benchRoutes, printRoutes, routesFor, startServer } from "./bench/pages";
 import { pgReachable } from "./bench/util";
 
 const sizes = (process.env.BENCH_ITEMS ?? "100000").split(",").map(Number);
+const requests = Number(process.env.BENCH_REQUESTS ?? 100);
 const lengths = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
 const pgDefault = "postgresql://postgres@127.0.0.1:5432/test";
-// BENCH_PG=off skips PostgreSQL.
-const pgAdmin = process.env.BENCH_PG === "off" ? null : process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null);
+const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
+const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
+  execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+const PORT = 3900;
 
 console.log(`# Stepwise benchmark — ${new Date().toISOString()}`);
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+if (!fs.existsSync(".next/BUILD_ID")) {
+  console.log("building the app (next build) for the page benchmark…");
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+}
+
+async function pages(label: string, url: string, sqliteFile: string) {
+  const server = await startServer(url, PORT);
+  try {
+    printRoutes(label, await benchRoutes(PORT, routesFor(sqliteFile), requests));
+  } finally {
+    server.kill();
+  }
+}
+
+const demoDb = path.join(dir, "demo.db");
+cli(["demo"], { DATABASE_URL: "file:" + demoDb });
+console.log("\n## Pages and API: p50/p95 over " + requests + " requests per route, 10 concurrent clients, loopback");
+await pages("demo store (SQLite)", "file:" + demoDb, demoDb);
 
 const load: LoadFigures[] = [];
 for (const items of sizes) {
-  const file = path.join(dir, `bench-${items}.jsonl`);
+  const gen = (key: string, p: string, file: string) =>
+    cli(["generate", "--benchmark", "procedural-arith", "--lengths", lengths.join(","), "--items-per-length", String(Math.ceil(items / lengths.length)),
+      "--seed", "7", "--simulate-p", p, "--run-key", key, "--model", `Sim-${key}`, "--out", file]);
+  const fileA = path.join(dir, `a-${items}.jsonl`);
+  const fileB = path.join(dir, `b-${items}.jsonl`);
   const t = Date.now();
-  execFileSync(process.execPath, ["bin/stepwise.mjs", "generate", "--benchmark", "procedural-arith", "--lengths", lengths.join(","),
-    "--items-per-length", String(Math.ceil(items / lengths.length)), "--seed", "7", "--simulate-p", "0.98",
-    "--run-key", `bench-${items}`, "--model", "Sim-Bench", "--out", file]);
-  console.log(`generated ${items} items: ${(fs.statSync(file).size / 1e6).toFixed(0)} MB in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  load.push(...(await benchLoad(file, dir, pgAdmin)));
-  fs.rmSync(file, { force: true });
+  gen(`bench-a-${items}`, "0.98", fileA);
+  gen(`bench-b-${items}`, "0.95", fileB);
+  console.log(`\ngenerated 2 × ${items} items: ${(fs.statSync(fileA).size / 1e6).toFixed(0)} MB each, in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  const stores = await benchLoad(fileA, dir, pgAdmin, String(items));
+  load.push(...stores.figures);
+  // A second run over the same items, so compare and curves have two runs.
+  cli(["ingest", fileB], { DATABASE_URL: stores.sqliteUrl });
+  if (stores.pgUrl) cli(["ingest", fileB], { DATABASE_URL: stores.pgUrl });
+  await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile);
+  if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile);
+  await stores.cleanup();
+  fs.rmSync(fileA, { force: true });
+  fs.rmSync(fileB, { force: true });
 }
 console.log("\n## Load (native JSONL, analysis included) vs the bulk-insert baseline (same rows, one transaction)");
 printLoad(load);

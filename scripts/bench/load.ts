@@ -12,26 +12,46 @@ export interface LoadFigures {
   ratio: number;
 }
 
-export async function benchLoad(file: string, dir: string, pgAdmin: string | null): Promise<LoadFigures[]> {
+export interface LoadedStores {
+  figures: LoadFigures[];
+  /** the stores our loader filled, kept for the page benchmark */
+  sqliteUrl: string;
+  sqliteFile: string;
+  pgUrl: string | null;
+  cleanup(): Promise<void>;
+}
+
+export async function benchLoad(file: string, dir: string, pgAdmin: string | null, tag: string): Promise<LoadedStores> {
   const out: LoadFigures[] = [];
-  const db = path.join(dir, "load.db");
+  const db = path.join(dir, `load-${tag}.db`);
   for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
   const ours = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", "file:" + db, file]);
-  const base = child<LoadFigures["base"]>(["scripts/bench/baseline-sqlite.ts", db, path.join(dir, "baseline.db")]);
+  const baseFile = path.join(dir, "baseline.db");
+  const base = child<LoadFigures["base"]>(["scripts/bench/baseline-sqlite.ts", db, baseFile]);
+  for (const f of [baseFile, baseFile + "-wal", baseFile + "-shm"]) fs.rmSync(f, { force: true });
   out.push(figures("SQLite", ours, base));
+  let loaded: { url: string; drop(): Promise<void> } | null = null;
   if (pgAdmin) {
-    const a = await freshPgDatabase(pgAdmin, "stepwise_bench_load");
+    loaded = await freshPgDatabase(pgAdmin, `stepwise_bench_${tag}`);
     const b = await freshPgDatabase(pgAdmin, "stepwise_bench_base");
     try {
-      const oursPg = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", a.url, file]);
-      const basePg = child<LoadFigures["base"]>(["scripts/bench/baseline-pg.ts", a.url, b.url]);
+      const oursPg = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", loaded.url, file]);
+      const basePg = child<LoadFigures["base"]>(["scripts/bench/baseline-pg.ts", loaded.url, b.url]);
       out.push(figures("PostgreSQL", oursPg, basePg));
     } finally {
-      await a.drop();
       await b.drop();
     }
   }
-  return out;
+  return {
+    figures: out,
+    sqliteUrl: "file:" + db,
+    sqliteFile: db,
+    pgUrl: loaded?.url ?? null,
+    async cleanup() {
+      await loaded?.drop();
+      for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
+    },
+  };
 }
 
 function figures(provider: string, ours: LoadFigures["ours"], base: LoadFigures["base"]): LoadFigures {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import pg from "pg";
 
 /** Runs a TypeScript script in a child process and returns its last stdout line as JSON. */
-export function child<T = Record<string, number>>(args: string[], env: NodeJS.ProcessEnv = {}): T {
+export function child<T = Record<string, number>>(args: string[], env: Record<string, string | undefined> = {}): T {
   const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
     encoding: "utf8",
     maxBuffer: 1 << 26,

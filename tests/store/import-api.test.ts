@@ -26,7 +26,7 @@ describe("POST /api/v1/import", () => {
   });
 
   const post = (query: string, body: BodyInit | null, token: string | null = secret) =>
-    POST(new NextRequest(`http://localhost/api/v1/import${query}`, { method: "POST", body, headers: token ? { authorization: `Bearer ${token}` } : {}, duplex: "half" } as RequestInit & { duplex: "half" }));
+    POST(new NextRequest(`http://localhost/api/v1/import${query}`, { method: "POST", body, headers: token ? { authorization: `Bearer ${token}` } : {}, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]));
 
   it("needs a token", async () => {
     const r = await post("", "{}", null);

@@ -39,7 +39,7 @@ export async function POST(req: NextRequest) {
   // The name only labels errors and tells lm-eval its task / the repro its model: no path.
   const name = path.basename(rawName || "upload");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-upload-"));
-  const tmp = path.join(dir, name.replace(/[^\w.+-]/g, "_") || "upload");
+  const tmp = path.join(/*turbopackIgnore: true*/ dir, name.replace(/[^\w.+-]/g, "_") || "upload");
   try {
     let bytes = 0;
     const limit = new Transform({
