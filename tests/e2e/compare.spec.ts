@@ -4,7 +4,7 @@ const A = "sim-alpha-8b__lb3-r1_10-mixed__demo";
 const B = "sim-epsilon-32b__lb3-r1_10-mixed__demo";
 const C = "sim-beta-3b__lb3-r1_10-mixed__demo";
 
-const num = async (loc: import("@playwright/test").Locator) => Number((await loc.innerText()).trim().split(/\s+/)[0]);
+const num = async (loc: import("@playwright/test").Locator) => Number(await loc.getAttribute("data-count"));
 
 test("compare two runs: paired table, McNemar p, items linking to both generations", async ({ page }) => {
   await page.goto(`/compare?runs=${A},${B}`);

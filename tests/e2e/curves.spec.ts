@@ -4,6 +4,7 @@ const A = "sim-alpha-8b__lb3-r1_10-mixed__demo";
 const B = "sim-epsilon-32b__lb3-r1_10-mixed__demo";
 
 test("curves: two runs from the URL, toggles write the URL, reload and a fresh context show the same", async ({ page, browser }) => {
+  test.setTimeout(120_000);
   await page.goto(`/curves?runs=${A},${B}`);
   await expect(page.getByTestId("selected-run")).toHaveCount(2);
   const acc = page.getByTestId("accuracy-by-length-chart");
@@ -40,7 +41,9 @@ test("curves: two runs from the URL, toggles write the URL, reload and a fresh c
   const point = acc.locator("a[href*='tab=items']").first();
   const href = await point.getAttribute("href");
   expect(href).toMatch(/^\/runs\/[^?]+\?tab=items&minLen=\d+&maxLen=\d+$/);
-  await point.click();
+  // Points are links: reachable from the keyboard (and a mouse click does the same).
+  await point.focus();
+  await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/runs\/.+tab=items&minLen=\d+&maxLen=\d+/);
 });
 

@@ -6,7 +6,7 @@ import { formatP } from "./format-p";
 export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; labelA: string; labelB: string }) {
   const { table, shared, test } = pair;
   const cell = (n: number, tone: string, testId: string, what: string) => (
-    <td className={`px-3 py-2 text-right ${tone}`} data-testid={testId}>
+    <td className={`px-3 py-2 text-right ${tone}`} data-testid={testId} data-count={n}>
       <span className="text-base font-semibold">{n}</span>
       <span className="ml-1.5 text-xs text-neutral-500">{fmtPct(shared ? n / shared : null)}</span>
       <span className="sr-only"> {what}</span>
