@@ -24,7 +24,7 @@ export default async function CurvesPage({ searchParams }: { searchParams: Promi
     <div>
       <PageHeader title="Curves" subtitle="Accuracy against length, task and step accuracy against step, and horizons for several runs at once." />
       <Card className="mb-4">
-        <div className="grid gap-3">
+        <div className="grid min-w-0 grid-cols-1 gap-3">
           <RunPicker options={options} selected={keys} labels={labels} basePath="/curves" keep={keep} />
           {keys.length > 0 ? <CurvesControls p={p} runs={keys} /> : null}
           {data.unknown.length > 0 ? (

@@ -26,7 +26,7 @@ export default async function SelfConditioningPage({ searchParams }: { searchPar
           <code>npx stepwise ingest selfcond-small.jsonl</code>).
         </EmptyState>
       ) : (
-        <div className="grid gap-4">
+        <div className="grid min-w-0 grid-cols-1 gap-4">
           <Card>
             <ModelFilter models={data.models} selected={p.models} />
           </Card>

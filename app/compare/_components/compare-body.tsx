@@ -15,7 +15,7 @@ export function CompareBody({ data, p }: { data: CompareData; p: CompareParams }
   const a = data.runs[0];
   const b = data.runs[pair.index];
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <SegmentedLinks
         label="Outcome"
         testId="toggle-compare-answer"

@@ -12,7 +12,7 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
   const stepRuns = runs.filter((r) => r.hasSteps && r.task);
   const sized = runs.map((r, i) => ({ ...r, colorIndex: i })).filter((r) => r.paramsB != null && r.paramsB > 0 && r.horizon);
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 grid-cols-1 gap-4">
       <Card title="Accuracy by length" description="Final-answer accuracy with Wilson 95% bands. Click a point to open that run's items at that length.">
         <AccuracyByLengthChart
           title=""

@@ -49,7 +49,7 @@ export function RunPicker({ options, selected, labels, basePath, keep = "", base
   const full = selected.length >= max;
 
   return (
-    <div className="flex flex-col gap-2" aria-busy={pending} data-testid="run-picker">
+    <div className="flex min-w-0 flex-col gap-2" aria-busy={pending} data-testid="run-picker">
       <ul aria-label="Selected runs" className="flex flex-wrap gap-2">
         {selected.map((k, i) => (
           <li
@@ -89,10 +89,10 @@ export function RunPicker({ options, selected, labels, basePath, keep = "", base
         {selected.length === 0 ? <li className="text-sm text-neutral-500">No runs selected.</li> : null}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <label className="flex items-center gap-2 text-sm text-neutral-700">
-          <span>Add run</span>
+        <label className="flex min-w-0 max-w-full flex-1 items-center gap-2 text-sm text-neutral-700 sm:flex-none">
+          <span className="shrink-0">Add run</span>
           <select
-            className="max-w-[min(36rem,80vw)] rounded-md border border-neutral-300 bg-white px-2 py-1.5 text-sm shadow-sm disabled:opacity-50"
+            className="w-full min-w-0 max-w-full rounded-md sm:w-auto sm:max-w-[36rem] border border-neutral-300 bg-white px-2 py-1.5 text-sm shadow-sm disabled:opacity-50"
             value=""
             disabled={full || pending}
             onChange={(e) => {
