@@ -13,6 +13,7 @@ const NAV = [
   { href: "/curves", label: "Curves" },
   { href: "/compare", label: "Compare" },
   { href: "/self-conditioning", label: "Self-conditioning" },
+  { href: "/jobs", label: "Jobs" },
 ] as const;
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,9 @@
 import Link from "next/link";
+import { RunProgress } from "@/components/run/run-progress";
 import { PageHeader } from "@/components/ui/page-header";
 import { fmtModelSize } from "@/components/ui/format";
 import type { RunSummary } from "@/lib/queries/runs";
+import { expectedGenerations } from "@/lib/runner/progress";
 import { leaderboardHref } from "@/lib/url/leaderboard";
 
 /** Breadcrumb, model and run identity, and links into the other views for this run. */
@@ -29,6 +31,7 @@ export function RunHeader({ run }: { run: RunSummary }) {
       subtitle={
         <div className="space-y-0.5">
           <div className="font-mono text-xs break-all text-neutral-500">{run.key}</div>
+          <RunProgress status={run.status} done={run.generations} total={expectedGenerations(run.expectedItems, run.config)} updatedAt={run.loadedAt} />
           <div>
             {[run.model.family, fmtModelSize(run.model.paramsB)].filter(Boolean).join(" · ")}
             {params.length ? <span className="text-neutral-500"> · {params.map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(", ")}]` : String(v)}`).join(" · ")}</span> : null}
