@@ -62,7 +62,11 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = 280, title
     });
   if (data.length === 0 || present.length === 0)
     return <ChartFrame title={title}><EmptyChart message="No failure modes recorded." height={height} /></ChartFrame>;
-  const yMax = Math.max(...data.map((r) => present.reduce((a, m) => a + r[m], 0)));
+  const top = Math.max(...data.map((r) => present.reduce((a, m) => a + r[m], 0)));
+  // Round ticks: tenths up to 50%, quarters above (stacks of co-occurring modes can pass 100%).
+  const tick = top <= 0.5 ? 0.1 : 0.25;
+  const yMax = Math.max(tick, Math.ceil(top / tick - 1e-9) * tick);
+  const yTicks = Array.from({ length: Math.round(yMax / tick) + 1 }, (_, i) => Math.round(i * tick * 100) / 100);
 
   function Tip({ active, payload }: TooltipContentProps) {
     const row = payload?.[0]?.payload as Row | undefined;
@@ -107,7 +111,8 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = 280, title
               label={{ value: "Length (steps)", position: "insideBottom", offset: -12, ...AXIS.label }}
             />
             <YAxis
-              domain={[0, Math.max(0.05, Math.ceil(yMax * 10) / 10)]}
+              domain={[0, yMax]}
+              ticks={yTicks}
               tickFormatter={(v: number) => pct(v)}
               stroke={AXIS.stroke}
               tick={AXIS.tick}

@@ -15,7 +15,7 @@ export interface FirstDivergenceHistogramProps {
   title?: string;
 }
 
-const MAX_BARS = 80;
+const MAX_BARS = 100;
 
 interface Row {
   from: number;
