@@ -21,27 +21,27 @@ interface DemoVariant {
 const VARIANTS: DemoVariant[] = [
   {
     models: DEMO_MODELS,
-    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 8, seed: 101, lookback: 3, inputRange: [1, 10] },
+    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 24, seed: 101, lookback: 3, inputRange: [1, 10] },
   },
   {
     models: DEMO_MODELS,
-    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 6, seed: 102, lookback: 5, inputRange: [0, 1] },
+    options: { benchmark: "procedural-arith", lengths: ARITH_LENGTHS, itemsPerLength: 16, seed: 102, lookback: 5, inputRange: [0, 1] },
   },
   {
     models: ["alpha", "gamma", "epsilon"],
-    options: { benchmark: "procedural-arith", lengths: [5, 15, 25, 35], itemsPerLength: 5, seed: 103, lookback: 3, inputRange: [10, 100], ops: "+" },
+    options: { benchmark: "procedural-arith", lengths: [5, 15, 25, 35], itemsPerLength: 12, seed: 103, lookback: 3, inputRange: [10, 100], ops: "+" },
   },
   {
     models: DEMO_MODELS,
-    options: { benchmark: "dict-sum", lengths: [10, 30, 60], itemsPerLength: 8, seed: 201, dictSize: 100, k: 1 },
+    options: { benchmark: "dict-sum", lengths: [10, 30, 60], itemsPerLength: 16, seed: 201, dictSize: 100, k: 1 },
   },
   {
     models: ["alpha", "beta", "epsilon"],
-    options: { benchmark: "dict-sum", lengths: [20, 40], itemsPerLength: 6, seed: 201, dictSize: 100, k: 2 },
+    options: { benchmark: "dict-sum", lengths: [20, 40], itemsPerLength: 12, seed: 201, dictSize: 100, k: 2 },
   },
   {
     models: ["alpha", "gamma", "delta"],
-    options: { benchmark: "dict-sum", lengths: [10, 20, 40], itemsPerLength: 6, seed: 201, dictSize: 100, k: 1, singleTurn: true },
+    options: { benchmark: "dict-sum", lengths: [10, 20, 40], itemsPerLength: 12, seed: 201, dictSize: 100, k: 1, singleTurn: true },
   },
   {
     models: DEMO_MODELS,

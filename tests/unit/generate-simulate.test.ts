@@ -107,8 +107,8 @@ describe("demo content", () => {
 
   it("is small, loads without errors, and covers both families and five models", () => {
     const generations = runs.reduce((n, r) => n + r.analyses.length, 0);
-    expect(generations).toBeLessThanOrEqual(2000);
-    expect(generations).toBeGreaterThan(1000);
+    expect(generations).toBeLessThanOrEqual(4000);
+    expect(generations).toBeGreaterThan(2000);
     expect(runs).toHaveLength(demoRunOptions().length);
     expect(new Set(runs.map((r) => r.model)).size).toBe(5);
     expect(new Set(runs.map((r) => r.key)).size).toBe(runs.length);
