@@ -1,6 +1,7 @@
 // procedural-arith items (SPEC §2.1): two inputs and L − 2 operations, each reading two
 // distinct earlier variables within the look-back window.
 
+import { applyOp } from "../analysis/arith";
 import { createRng, hashSeed, type Rng } from "./rng";
 
 export const ARITH_OPS = ["+", "-", "*", "/"] as const;
@@ -50,20 +51,8 @@ function bandDistance(v: number): number {
 }
 const MAX_RESTARTS = 200;
 
-export function applyOp(op: string, a: number, b: number): number {
-  switch (op) {
-    case "+":
-      return a + b;
-    case "-":
-      return a - b;
-    case "*":
-      return a * b;
-    case "/":
-      return a / b;
-    default:
-      throw new Error(`unknown operation ${JSON.stringify(op)}`);
-  }
-}
+// The executor's operation: generated items and the analysis can never disagree on it.
+export { applyOp };
 
 /** Reference trace [S1..SL] in IEEE double arithmetic, step order. */
 export function arithReference(input: ArithInput): number[] {

@@ -11,16 +11,8 @@ export function median(xs: number[]): number | null {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Wilson 95% score interval for k successes out of n (z = 1.959964, as SPEC §4). */
-export function wilson(k: number, n: number, z = 1.959964): [number, number] {
-  if (n <= 0) return [0, 1];
-  const phat = k / n;
-  const z2 = z * z;
-  const denom = 1 + z2 / n;
-  const centre = (phat + z2 / (2 * n)) / denom;
-  const half = (z * Math.sqrt((phat * (1 - phat)) / n + z2 / (4 * n * n))) / denom;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
+// One Wilson interval for the whole product: the analysis core's (exact 97.5% quantile).
+export { wilson } from "../analysis/stats";
 
 /** Ordinary least squares y = intercept + slope·x; null slope when x has no spread. */
 export function ols(points: { x: number; y: number }[]): { slope: number | null; intercept: number | null } {
