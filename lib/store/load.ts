@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
 import { NativeReader, type ReaderEvent } from "../native/reader";
-import { LoadRejected } from "./load-errors";
+import { concurrentLoadError, LoadRejected } from "./load-errors";
 import { readLines } from "./read-lines";
 import { RunWriter } from "./run-writer";
 
@@ -54,6 +54,7 @@ export interface EventSource {
 export async function loadEvents(store: Store, file: string, source: EventSource, progress: LoadProgress, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
   const runs: LoadedRun[] = [];
   const { errors } = source;
+  let current: string | null = null; // the run being written, named if the load loses a race
   try {
     await store.raw.transaction(async (tx) => {
       let writer = null as RunWriter | null;
@@ -65,6 +66,7 @@ export async function loadEvents(store: Store, file: string, source: EventSource
       for await (const ev of source.events) {
         if (ev.kind === "run") {
           await finish();
+          current = ev.header.key;
           if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
         } else if (errors.length === 0 && writer) {
           await writer.add(ev.item, ev.analysis);
@@ -79,7 +81,10 @@ export async function loadEvents(store: Store, file: string, source: EventSource
     });
   } catch (e) {
     if (e instanceof LoadRejected) return report(false);
-    throw e;
+    const lost = concurrentLoadError(e, file, current);
+    if (!lost) throw e;
+    errors.push(lost);
+    return report(false);
   }
   return report(true);
 

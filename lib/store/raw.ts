@@ -45,14 +45,40 @@ const ROWS_PER_STATEMENT = 64;
 const MAX_SQLITE_PARAMS = 32_000;
 const sqliteValue = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
 
+const BUSY_MS = 30_000;
+
 export function openSqliteDatabase(url: string): Database.Database {
   const file = sqlitePath(url);
   if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file, { timeout: 30_000 });
+  const db = new Database(file, { timeout: BUSY_MS });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   return db;
+}
+
+/**
+ * Takes SQLite's write lock without blocking the event loop: better-sqlite3 waits for a busy
+ * lock synchronously (up to the 30 s busy timeout), which would freeze a server, or deadlock a
+ * process whose own other handle holds the lock. So try with a short timeout and retry on
+ * timers until the same 30 s deadline (tests/store/faults-concurrent.test.ts).
+ */
+async function beginImmediate(db: Database.Database): Promise<void> {
+  const deadline = Date.now() + BUSY_MS;
+  db.pragma("busy_timeout = 10");
+  try {
+    for (;;) {
+      try {
+        db.exec("BEGIN IMMEDIATE");
+        return;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > deadline) throw e;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_MS}`);
+  }
 }
 
 function openSqlite(url: string): RawDb {
@@ -126,7 +152,7 @@ function openSqlite(url: string): RawDb {
       // One connection, one transaction at a time: queue callers.
       const run = async () => {
         nextId.clear();
-        db.exec("BEGIN IMMEDIATE");
+        await beginImmediate(db);
         try {
           const out = await fn(tx);
           db.exec("COMMIT");
