@@ -1,0 +1,79 @@
+import type { Db } from "../db";
+import { hashSecret, looksLikeSecret, newSecret } from "./secrets";
+
+// Share links: read access to one run for whoever holds the URL. The URL carries 32 random
+// bytes; the store keeps their SHA-256, the run key, an optional expiry and a revocation time.
+export const SHARE_COOKIE = "sw_share";
+/** The most links one browser keeps (a cookie holds their secrets, ~44 bytes each). */
+export const MAX_SHARES_PER_BROWSER = 20;
+
+export interface ShareLinkView {
+  id: number;
+  runKey: string;
+  label: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  createdBy: string | null;
+}
+
+export function sharePath(secret: string): string {
+  return `/share/${secret}`;
+}
+
+export async function createShareLink(
+  prisma: Db,
+  input: { runKey: string; createdById: number | null; expiresAt: Date | null; label?: string | null },
+): Promise<{ id: number; secret: string; path: string }> {
+  const secret = newSecret();
+  const row = await prisma.shareLink.create({
+    data: { hash: hashSecret(secret), runKey: input.runKey, createdById: input.createdById, expiresAt: input.expiresAt, label: input.label || null },
+  });
+  return { id: row.id, secret, path: sharePath(secret) };
+}
+
+/** The run key a live link grants, or null (unknown, revoked or expired). */
+export async function resolveShareLink(prisma: Db, secret: string, now = new Date()): Promise<string | null> {
+  if (!looksLikeSecret(secret)) return null;
+  const row = await prisma.shareLink.findUnique({ where: { hash: hashSecret(secret) } });
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
+  return row.runKey;
+}
+
+/** The run keys granted by a browser's share secrets (dead ones simply drop out). */
+export async function resolveShareLinks(prisma: Db, secrets: string[], now = new Date()): Promise<string[]> {
+  const hashes = secrets.filter((s) => looksLikeSecret(s)).slice(0, MAX_SHARES_PER_BROWSER).map(hashSecret);
+  if (!hashes.length) return [];
+  const rows = await prisma.shareLink.findMany({ where: { hash: { in: hashes }, revokedAt: null }, select: { runKey: true, expiresAt: true } });
+  return [...new Set(rows.filter((r) => !r.expiresAt || r.expiresAt > now).map((r) => r.runKey))];
+}
+
+export async function listShareLinks(prisma: Db, runKey: string): Promise<ShareLinkView[]> {
+  const rows = await prisma.shareLink.findMany({ where: { runKey }, orderBy: { id: "desc" }, include: { createdBy: { select: { email: true } } } });
+  return rows.map((r) => ({
+    id: r.id,
+    runKey: r.runKey,
+    label: r.label,
+    createdAt: r.createdAt,
+    expiresAt: r.expiresAt,
+    revokedAt: r.revokedAt,
+    createdBy: r.createdBy?.email ?? null,
+  }));
+}
+
+export async function revokeShareLink(prisma: Db, id: number, now = new Date()): Promise<{ runKey: string } | null> {
+  const row = await prisma.shareLink.findUnique({ where: { id } });
+  if (!row) return null;
+  if (!row.revokedAt) await prisma.shareLink.update({ where: { id }, data: { revokedAt: now } });
+  return { runKey: row.runKey };
+}
+
+// Cookie value: secrets joined by "." (not a base64url character, and a valid cookie octet).
+export function shareSecretsOf(cookie: string | undefined): string[] {
+  return (cookie ?? "").split(".").filter((s) => looksLikeSecret(s)).slice(0, MAX_SHARES_PER_BROWSER);
+}
+
+/** The newest secret first, duplicates and overflow dropped. */
+export function addShareSecret(cookie: string | undefined, secret: string): string {
+  return [secret, ...shareSecretsOf(cookie).filter((s) => s !== secret)].slice(0, MAX_SHARES_PER_BROWSER).join(".");
+}
