@@ -1,5 +1,6 @@
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import fs from "node:fs";
 import pg from "pg";
 import { env, providerOf, sqlitePath, type Provider } from "./env";
 import { PrismaClient as PgClient } from "./generated/postgres/client";
@@ -57,15 +58,59 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
   };
 }
 
-const globalStore = globalThis as unknown as { __stepwiseStore?: Promise<Store> };
+const globalStore = globalThis as unknown as {
+  __stepwiseStore?: Promise<Store>;
+  /** "dev:ino" of the SQLite file the cached store opened; null when not a file */
+  __stepwiseStoreFile?: string | null;
+  /** SQLite paths this process has opened: one that vanishes is an outage, not a new store */
+  __stepwiseStoreSeen?: Set<string>;
+};
 
-/** The process-wide store for DATABASE_URL (cached across Next.js hot reloads). */
+/** Identity of a SQLite store's file ("dev:ino"), null when it is missing; undefined for PostgreSQL. */
+function sqliteFileId(url: string): string | null | undefined {
+  if (providerOf(url) !== "sqlite" || sqlitePath(url) === ":memory:") return undefined;
+  try {
+    const st = fs.statSync(sqlitePath(url));
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+export class StoreUnavailable extends Error {}
+
+/**
+ * The process-wide store for DATABASE_URL (cached across Next.js hot reloads). A failed open
+ * is not cached, so the next request retries (database back up). For SQLite, an open handle
+ * keeps reading and writing a file that was moved, deleted or replaced (restored from a
+ * backup) behind it: silently stale, and writes lost. So every call checks that the path
+ * still holds the file that was opened; if not, the handle is dropped (not closed: closing
+ * the last handle of a replaced file would delete the new file's -wal) and the store reopens,
+ * or answers "unavailable" while the file is gone (tests/store/faults-outage.test.ts).
+ */
 export function getStore(): Promise<Store> {
+  const url = env.DATABASE_URL;
+  const seen = (globalStore.__stepwiseStoreSeen ??= new Set());
+  const id = sqliteFileId(url);
+  if (globalStore.__stepwiseStore && globalStore.__stepwiseStoreFile !== undefined && id !== globalStore.__stepwiseStoreFile) {
+    globalStore.__stepwiseStore = undefined;
+  }
   if (!globalStore.__stepwiseStore) {
-    globalStore.__stepwiseStore = openStore().catch((e) => {
-      globalStore.__stepwiseStore = undefined; // let the next request retry (database back up)
-      throw e;
-    });
+    if (id === null && seen.has(url)) {
+      return Promise.reject(new StoreUnavailable(`the SQLite store ${sqlitePath(url)} has gone away (moved or deleted); restore it`));
+    }
+    globalStore.__stepwiseStore = openStore(url).then(
+      (store) => {
+        globalStore.__stepwiseStoreFile = sqliteFileId(url);
+        if (globalStore.__stepwiseStoreFile !== undefined) seen.add(url);
+        return store;
+      },
+      (e) => {
+        globalStore.__stepwiseStore = undefined; // let the next request retry (database back up)
+        throw e;
+      },
+    );
+    globalStore.__stepwiseStoreFile = undefined; // not checked until the open has finished
   }
   return globalStore.__stepwiseStore;
 }
