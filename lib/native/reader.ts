@@ -40,6 +40,12 @@ export class NativeReader {
     if (lineNo === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // UTF-8 BOM
     if (text.endsWith("\r")) text = text.slice(0, -1);
     if (text.trim() === "") return null;
+    // JSON.parse accepts any depth, but the writer (JSON.stringify) and the analysis recurse:
+    // a line nested thousands deep would crash the load with a stack overflow and no line.
+    if (nestingDepth(text) > MAX_DEPTH) {
+      this.error(lineNo, "-", `JSON nested deeper than ${MAX_DEPTH} levels`);
+      return null;
+    }
     let obj: unknown;
     try {
       obj = JSON.parse(text);
@@ -117,6 +123,31 @@ export class NativeReader {
     }
     this.errors.push({ file: this.file, line, field, message });
   }
+}
+
+const MAX_DEPTH = 100;
+
+/** Deepest nesting of objects/arrays in a JSON text; jumps over strings with indexOf (fast on long outputs). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      // to the closing quote: one not preceded by an odd number of backslashes
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q === -1) return max;
+        let b = q - 1;
+        while (text.charCodeAt(b) === 92 /* \\ */) b--;
+        i = q;
+        if ((q - 1 - b) % 2 === 0) break;
+      }
+    } else if (c === 123 || c === 91) {
+      if (++depth > max) max = depth;
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return max;
 }
 
 /** True when the text ends inside a string or an open object/array: a truncated line. */
