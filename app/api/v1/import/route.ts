@@ -1,20 +1,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { NextResponse, type NextRequest } from "next/server";
+import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
+import { authorizeWrite } from "@/lib/auth/request";
 import { getStore } from "@/lib/db";
+import { env } from "@/lib/env";
 import { importFile } from "@/lib/import";
 import { parseImportOptions } from "@/lib/import/options";
-import { verifyBearer } from "@/lib/store/tokens";
 
 export const dynamic = "force-dynamic";
-
-/** Uploads larger than this are refused (the CLI has no limit). */
-const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /**
  * POST /api/v1/import?name=FILE&format=&filter=&metric=&model=&key=&weighting=
@@ -28,9 +25,12 @@ export async function POST(req: NextRequest) {
   } catch (e) {
     return unavailable(e);
   }
-  if ((await verifyBearer(store.prisma, req.headers.get("authorization"))) === null) {
-    return jsonError(401, "a valid API token is required (Authorization: Bearer <token>)", {}, { "WWW-Authenticate": "Bearer" });
-  }
+  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/import");
+  if (!gate.ok) return gate.response;
+  // Uploads larger than STEPWISE_MAX_UPLOAD_MB are refused (the CLI has no limit): the spool
+  // file would otherwise fill the server's disk.
+  const max = mbToBytes(env.STEPWISE_MAX_UPLOAD_MB);
+  if (declaredOver(req.headers, max)) return tooLarge(max, "the upload");
   const q = req.nextUrl.searchParams;
   const { name: rawName, max_errors, ...rest } = Object.fromEntries(q.entries());
   const parsed = parseImportOptions({ ...rest, maxErrors: max_errors });
@@ -41,17 +41,11 @@ export async function POST(req: NextRequest) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-upload-"));
   const tmp = path.join(/*turbopackIgnore: true*/ dir, name.replace(/[^\w.+-]/g, "_") || "upload");
   try {
-    let bytes = 0;
-    const limit = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        bytes += chunk.length;
-        cb(bytes > MAX_UPLOAD_BYTES ? new Error("too large") : null, chunk);
-      },
-    });
+    const body = limitedBody(req.body, max);
     try {
-      await pipeline(Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>), limit, fs.createWriteStream(tmp));
+      await pipeline(body.stream, fs.createWriteStream(tmp));
     } catch {
-      return jsonError(bytes > MAX_UPLOAD_BYTES ? 413 : 400, bytes > MAX_UPLOAD_BYTES ? `the upload is over ${MAX_UPLOAD_BYTES >> 30} GB` : "the upload was interrupted");
+      return body.exceeded() ? tooLarge(max, "the upload") : jsonError(400, "the upload was interrupted");
     }
     const report = await importFile(store, name, tmp, parsed.options);
     if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });

@@ -1,16 +1,25 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { mbToBytes, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
+import { env } from "@/lib/env";
 import { JobInputError, listJobs, startJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
+import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { RunConflictError } from "@/lib/store/incremental";
-import { verifyBearer } from "@/lib/store/tokens";
 
 // Jobs: `stepwise run` started in the server process (lib/runner/jobs.ts). Launching one is a
-// write (and makes the server send requests to the given endpoint), so it needs an API token.
+// write (and makes the server send requests to the given endpoint), so it needs an editor's API
+// token or session (lib/auth/request.ts).
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+export async function GET(req: NextRequest) {
+  try {
+    const gate = await authorizeRead((await getStore()).prisma, req);
+    if (!gate.ok) return gate.response;
+  } catch (e) {
+    return unavailable(e);
+  }
   return NextResponse.json(listJobs());
 }
 
@@ -22,16 +31,12 @@ export async function POST(req: NextRequest) {
   } catch (e) {
     return unavailable(e);
   }
-  if ((await verifyBearer(store.prisma, req.headers.get("authorization"))) === null) {
-    return jsonError(401, "a valid API token is required (Authorization: Bearer <token>; create one with `stepwise token create`)", {}, { "WWW-Authenticate": "Bearer" });
-  }
-  let body: unknown;
-  try {
-    body = await req.json();
-  } catch {
-    return jsonError(400, "the body must be JSON");
-  }
-  const parsed = jobRequestSchema.safeParse(body);
+  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/jobs");
+  if (!gate.ok) return gate.response;
+  const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);
+  const body = await readJsonLimited(req, max);
+  if (!body.ok) return body.reason === "too-large" ? tooLarge(max) : jsonError(400, "the body must be JSON");
+  const parsed = jobRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, "invalid job", { errors: describeIssues(parsed.error) });
   try {
     const job = await startJob(store, parsed.data);

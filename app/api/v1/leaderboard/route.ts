@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { unavailable } from "@/lib/api/responses";
+import { authorizeRead } from "@/lib/auth/request";
+import { getStore } from "@/lib/db";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { parseLeaderboardParams } from "@/lib/url/leaderboard";
 
@@ -8,6 +10,9 @@ export const dynamic = "force-dynamic";
 /** The leaderboard's rows as JSON: the same URL parameters and query as the home page. */
 export async function GET(req: NextRequest) {
   try {
+    // An explicit 401 for API clients (the query's own check would redirect to the sign-in page).
+    const gate = await authorizeRead((await getStore()).prisma, req);
+    if (!gate.ok) return gate.response;
     const params = parseLeaderboardParams(Object.fromEntries(req.nextUrl.searchParams));
     return NextResponse.json(await getLeaderboard(params));
   } catch (e) {

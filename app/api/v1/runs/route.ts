@@ -1,17 +1,19 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { NextResponse, type NextRequest } from "next/server";
+import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
+import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { getStore } from "@/lib/db";
+import { env } from "@/lib/env";
 import { loadNative } from "@/lib/store/load";
 import { listRuns } from "@/lib/store/read";
-import { verifyBearer } from "@/lib/store/tokens";
 
 export const dynamic = "force-dynamic";
 
-export async function GET() {
+export async function GET(req: NextRequest) {
   try {
     const store = await getStore();
+    const gate = await authorizeRead(store.prisma, req);
+    if (!gate.ok) return gate.response;
     return NextResponse.json(await listRuns(store.prisma));
   } catch (e) {
     return unavailable(e);
@@ -26,12 +28,19 @@ export async function POST(req: NextRequest) {
   } catch (e) {
     return unavailable(e);
   }
-  if ((await verifyBearer(store.prisma, req.headers.get("authorization"))) === null) {
-    return jsonError(401, "a valid API token is required (Authorization: Bearer <token>)", {}, { "WWW-Authenticate": "Bearer" });
-  }
+  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/runs");
+  if (!gate.ok) return gate.response;
+  const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);
+  if (declaredOver(req.headers, max)) return tooLarge(max);
   if (!req.body) return jsonError(400, "empty body: send native JSONL (SPEC §5)");
   const name = req.nextUrl.searchParams.get("name") ?? "request body";
-  const report = await loadNative(store, name, Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>));
+  const body = limitedBody(req.body, max);
+  // A body cut off at the limit rolls the load's transaction back: nothing is written.
+  const report = await loadNative(store, name, body.stream).catch((e: unknown) => {
+    if (body.exceeded()) return null;
+    throw e;
+  });
+  if (!report || body.exceeded()) return tooLarge(max);
   if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was loaded`, { errors: report.errors });
   return NextResponse.json({ runs: report.runs, generations: report.generations, steps: report.steps }, { status: 201 });
 }

@@ -2,13 +2,19 @@ import { NextResponse, type NextRequest } from "next/server";
 import { jsonError, unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { cancelJob, getJob } from "@/lib/runner/jobs";
-import { verifyBearer } from "@/lib/store/tokens";
+import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ id: string }> };
 
-export async function GET(_req: NextRequest, { params }: Ctx) {
+export async function GET(req: NextRequest, { params }: Ctx) {
+  try {
+    const gate = await authorizeRead((await getStore()).prisma, req);
+    if (!gate.ok) return gate.response;
+  } catch (e) {
+    return unavailable(e);
+  }
   const job = getJob((await params).id);
   return job ? NextResponse.json(job) : jsonError(404, "no such job (jobs are kept in the server's memory until it restarts)");
 }
@@ -21,9 +27,8 @@ export async function DELETE(req: NextRequest, { params }: Ctx) {
   } catch (e) {
     return unavailable(e);
   }
-  if ((await verifyBearer(store.prisma, req.headers.get("authorization"))) === null) {
-    return jsonError(401, "a valid API token is required", {}, { "WWW-Authenticate": "Bearer" });
-  }
+  const gate = await authorizeWrite(store.prisma, req, "cancelling a job");
+  if (!gate.ok) return gate.response;
   const id = (await params).id;
   if (!getJob(id)) return jsonError(404, "no such job");
   return cancelJob(id) ? NextResponse.json({ cancelled: id }) : jsonError(409, "the job is not running");

@@ -1,0 +1,34 @@
+import type { Db } from "../db";
+import { ANONYMOUS, type Principal } from "./policy";
+import { sessionUser } from "./sessions";
+import { resolveShareLinks, shareSecretsOf } from "./share-links";
+import { tokenForBearer } from "../store/tokens";
+
+// Who is asking, from the three credentials a request can carry: a bearer token (API clients),
+// a session cookie (signed-in browsers) and share-link secrets (a cookie set by /share/{token}).
+// Shared by route handlers (lib/auth/request.ts) and server components (lib/auth/server.ts).
+export interface Credentials {
+  authorization: string | null;
+  sessionCookie: string | undefined;
+  shareCookie: string | undefined;
+}
+
+export interface Resolved {
+  principal: Principal;
+  /** an Authorization header was sent but is not a live token: APIs answer 401, not "anonymous" */
+  badToken: boolean;
+  /** the principal came from a cookie, so an unsafe method needs a same-origin check (CSRF) */
+  viaCookie: boolean;
+}
+
+export async function resolvePrincipal(prisma: Db, c: Credentials): Promise<Resolved> {
+  const shares = c.shareCookie ? await resolveShareLinks(prisma, shareSecretsOf(c.shareCookie)) : [];
+  if (c.authorization) {
+    const t = await tokenForBearer(prisma, c.authorization);
+    if (!t) return { principal: { ...ANONYMOUS, shares }, badToken: true, viaCookie: false };
+    return { principal: { kind: "token", tokenId: t.id, role: t.role, userId: t.userId, shares }, badToken: false, viaCookie: false };
+  }
+  const u = c.sessionCookie ? await sessionUser(prisma, c.sessionCookie) : null;
+  if (u) return { principal: { kind: "user", userId: u.userId, email: u.email, role: u.role, shares }, badToken: false, viaCookie: true };
+  return { principal: { kind: "anonymous", shares }, badToken: false, viaCookie: shares.length > 0 };
+}
