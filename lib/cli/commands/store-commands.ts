@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { getRunMetrics, listRuns } from "../../store/read";
+import { roleSchema } from "../../auth/schemas";
 import { createToken, listTokens, revokeToken } from "../../store/tokens";
 import { UsageError, withStore } from "../store";
 
@@ -44,17 +45,19 @@ export async function metricsCommand(argv: string[]): Promise<number> {
 
 export async function tokenCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: "string" } } });
+  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: "string" }, role: { type: "string" } } });
   return withStore(async (s) => {
     if (sub === "create") {
-      const t = await createToken(s.prisma, values.name ?? positionals[0] ?? "token");
+      const role = roleSchema.safeParse(values.role ?? "editor");
+      if (!role.success) throw new UsageError(role.error.issues[0].message);
+      const t = await createToken(s.prisma, values.name ?? positionals[0] ?? "token", { role: role.data });
       console.log(t.secret);
       console.error(`token ${t.id} created; it is shown once: store it now`);
       return 0;
     }
     if (sub === "list") {
       for (const t of await listTokens(s.prisma))
-        console.log(`${t.id}\t${t.prefix}…\t${t.name}\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
+        console.log(`${t.id}\t${t.prefix}…\t${t.name}\t${t.role}\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
       return 0;
     }
     if (sub === "revoke") {
@@ -62,6 +65,6 @@ export async function tokenCommand(argv: string[]): Promise<number> {
       console.log(ok ? "revoked" : "no such active token");
       return ok ? 0 : 1;
     }
-    throw new UsageError("usage: stepwise token create [--name NAME] | list | revoke ID");
+    throw new UsageError("usage: stepwise token create [--name NAME] [--role viewer|editor|admin] | list | revoke ID");
   });
 }
