@@ -37,7 +37,9 @@ export function parseFields<S extends z.ZodObject>(schema: S, raw: RawSearchPara
 export const optString = (max = 200) =>
   z
     .string()
-    .transform((s) => s.trim().slice(0, max))
+    // Cut, then trim: trimming first could leave a trailing space at the cut, which the
+    // canonical link would then lose (tests/unit/fuzz-url.test.ts).
+    .transform((s) => s.trim().slice(0, max).trim())
     .transform((s) => (s === "" ? undefined : s))
     .optional();
 
@@ -61,7 +63,7 @@ export const flagParam = z
 export const dirParam = z.enum(["asc", "desc"]).optional().catch(undefined);
 export type SortDir = "asc" | "desc";
 
-/** Comma-separated positive integers, sorted and de-duplicated; invalid entries dropped. */
+/** Comma-separated positive integers, sorted and de-duplicated; invalid entries dropped; none → undefined. */
 export const intListParam = (maxItems = 8) =>
   z
     .string()
@@ -70,6 +72,9 @@ export const intListParam = (maxItems = 8) =>
         .sort((a, b) => a - b)
         .slice(0, maxItems),
     )
+    // Nothing valid is the same as absent: `?at=x` and the canonical link (which drops an
+    // empty list) must mean the same screen.
+    .transform((list) => (list.length ? list : undefined))
     .optional()
     .catch(undefined);
 
