@@ -2,7 +2,7 @@
 // the p̂^i prediction, usage totals, dict-sum per-turn curves).
 import { FAILURE_MODES, type CurvePoint, type FailureMode, type GenerationSummary, type RunExtras, type RunHeader } from "./types";
 import { roundTo } from "./numbers";
-import { passAtK, passHatK } from "./stats";
+import { maxOf, passAtK, passHatK } from "./stats";
 
 const r6 = (x: number) => roundTo(x, 6);
 
@@ -66,7 +66,7 @@ function passAtKRows(summaries: GenerationSummary[]): RunExtras["pass_at_k"] {
     if (g.firstCorrect) e.c++;
     by.set(g.itemKey, e);
   }
-  const maxN = Math.max(0, ...[...by.values()].map((e) => e.n));
+  const maxN = maxOf([...by.values()].map((e) => e.n), 0);
   if (maxN <= 1) return null;
   const rows: NonNullable<RunExtras["pass_at_k"]> = [];
   for (let k = 1; k <= maxN; k++) {
@@ -89,7 +89,7 @@ function perTurn(header: RunHeader, summaries: GenerationSummary[]): RunExtras["
   const K = typeof header.variant.K === "number" && header.variant.K >= 1 ? header.variant.K : 1;
   const gens = summaries.filter((g) => g.statuses.length > 0);
   if (gens.length === 0) return null;
-  const tmax = Math.max(...gens.map((g) => Math.ceil(g.length / K)));
+  const tmax = maxOf(gens.map((g) => Math.ceil(g.length / K)));
   const n = new Float64Array(tmax + 1);
   const ok = new Float64Array(tmax + 1);
   const alive = new Float64Array(tmax + 1);

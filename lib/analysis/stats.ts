@@ -161,3 +161,10 @@ export function passHatK(n: number, c: number, k: number): number {
   for (let i = 0; i < k; i++) prod *= (c - i) / (n - i);
   return prod;
 }
+
+/** Largest value; unlike Math.max(...xs) it does not overflow the call stack on big arrays. */
+export function maxOf(values: Iterable<number>, init = -Infinity): number {
+  let m = init;
+  for (const v of values) if (v > m) m = v;
+  return m;
+}

@@ -3,6 +3,7 @@
 // parsed_answer, expected_answer, accuracies, is_noop, is_invalid_format}]}]}: one entry per
 // turn holding every instance. Regrouped per instance into multi-turn dict-sum items; each
 // turn's expected_answer must equal the recomputed running sum.
+import { maxOf } from "../analysis/stats";
 import type { ReaderEvent } from "../native/reader";
 import { describe, isInt, isObj, type ImportContext } from "./context";
 import { dictSumEvent, measuringHeader, runDirInfo, synthTurn } from "./measuring-common";
@@ -48,7 +49,7 @@ export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>
   const dir = runDirInfo(ctx.file);
   const model = ctx.opts.model ?? dir?.model;
   if (!model) return ctx.error(0, "-", "the model is not in this file: give --model (or keep the harness's run folder name)");
-  const T = Math.max(...[...byInstance.values()].map((t) => t.size));
+  const T = maxOf([...byInstance.values()].map((t) => t.size));
   const horizon = [...byInstance.values()][0] ? [...[...byInstance.values()][0].values()].reduce((n, t) => n + t.keys.length, 0) : 0;
   const header = measuringHeader(ctx, {
     model,
