@@ -66,3 +66,14 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
     extras: JSON.parse(r.extras) as RunExtras,
   };
 }
+
+/** Cheap existence checks for the route layouts, which answer 404 before the page streams. */
+export async function runExists(key: string): Promise<boolean> {
+  const prisma = await db();
+  return (await prisma.run.count({ where: { key } })) > 0;
+}
+
+export async function itemExists(runKey: string, itemKey: string): Promise<boolean> {
+  const prisma = await db();
+  return (await prisma.item.count({ where: { key: itemKey, run: { key: runKey } } })) > 0;
+}

@@ -53,9 +53,11 @@ test("dict-sum generations show one row per turn", async ({ page }) => {
   await page.screenshot({ path: "tests/output/generation-dict-sum.png", fullPage: true });
 });
 
-test("an unknown item or run shows the not-found page", async ({ page }) => {
-  await page.goto("/runs/e2e-hostile__arith/items/no-such-item");
+test("an unknown item or run shows the not-found page with HTTP 404", async ({ page }) => {
+  const item = await page.goto("/runs/e2e-hostile__arith/items/no-such-item");
+  expect(item?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
-  await page.goto("/runs/no-such-run");
+  const run = await page.goto("/runs/no-such-run");
+  expect(run?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
