@@ -77,3 +77,28 @@ export function shareSecretsOf(cookie: string | undefined): string[] {
 export function addShareSecret(cookie: string | undefined, secret: string): string {
   return [secret, ...shareSecretsOf(cookie).filter((s) => s !== secret)].slice(0, MAX_SHARES_PER_BROWSER).join(".");
 }
+
+/** The JSON shape of a link (API and the share form); never includes the secret. */
+export interface ShareLinkJson {
+  id: number;
+  run: string;
+  label: string | null;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  active: boolean;
+}
+
+export function shareLinkJson(l: ShareLinkView, now = new Date()): ShareLinkJson {
+  return {
+    id: l.id,
+    run: l.runKey,
+    label: l.label,
+    created_at: l.createdAt.toISOString(),
+    created_by: l.createdBy,
+    expires_at: l.expiresAt?.toISOString() ?? null,
+    revoked_at: l.revokedAt?.toISOString() ?? null,
+    active: !l.revokedAt && (!l.expiresAt || l.expiresAt > now),
+  };
+}

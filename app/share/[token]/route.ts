@@ -1,0 +1,32 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { cookieOptions, isSecureRequest } from "@/lib/auth/cookies";
+import { addShareSecret, resolveShareLink, SHARE_COOKIE } from "@/lib/auth/share-links";
+import { unavailable } from "@/lib/api/responses";
+import { getStore } from "@/lib/db";
+
+export const dynamic = "force-dynamic";
+
+// Opening a share link: the secret moves from the URL into an HTTP-only cookie (so the run's
+// own links, tabs and the metrics API work without it in every URL), then on to the run page.
+const SHARE_COOKIE_DAYS = 30;
+
+export async function GET(req: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  let runKey: string | null;
+  try {
+    runKey = await resolveShareLink((await getStore()).prisma, token);
+  } catch (e) {
+    return unavailable(e);
+  }
+  if (!runKey) {
+    return new NextResponse("This share link is not valid: it may have expired or been revoked.\n", {
+      status: 404,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+  const res = NextResponse.redirect(new URL(`/runs/${encodeURIComponent(runKey)}`, req.url), 303);
+  const expires = new Date(Date.now() + SHARE_COOKIE_DAYS * 86_400_000);
+  res.cookies.set(SHARE_COOKIE, addShareSecret(req.cookies.get(SHARE_COOKIE)?.value, token), cookieOptions(isSecureRequest(req.headers, req.url), expires));
+  res.headers.set("cache-control", "no-store");
+  return res;
+}
