@@ -43,11 +43,11 @@ export async function requireRole(min: Role): Promise<Principal> {
   return p;
 }
 
-/** Everything-readers only (leaderboard, curves, compare, self-conditioning, jobs). */
-export async function requireReader(): Promise<Principal> {
-  const p = await currentPrincipal();
-  if (!canReadAll(p, env.STEPWISE_ACCESS)) return loginRedirect();
-  return p;
+/** Everything-readers only (leaderboard, curves, compare, self-conditioning, jobs). Open mode:
+ *  no lookup at all, so public pages cost nothing extra. */
+export async function requireReader(): Promise<void> {
+  if (env.STEPWISE_ACCESS === "open") return;
+  if (!canReadAll(await currentPrincipal(), env.STEPWISE_ACCESS)) await loginRedirect();
 }
 
 export async function canReadRun(runKey: string): Promise<boolean> {
@@ -55,12 +55,13 @@ export async function canReadRun(runKey: string): Promise<boolean> {
 }
 
 /** One run's pages and queries: readers of everything, or a share link for this key. */
-export async function requireRunReader(runKey: string): Promise<Principal> {
+export async function requireRunReader(runKey: string): Promise<void> {
+  if (env.STEPWISE_ACCESS === "open") return;
   const p = await currentPrincipal();
-  if (allowsRun(p, env.STEPWISE_ACCESS, runKey)) return p;
+  if (allowsRun(p, env.STEPWISE_ACCESS, runKey)) return;
   // A share-link visitor asking for another run learns nothing about it.
   if (p.kind === "anonymous" && p.shares.length) notFound();
-  return loginRedirect();
+  await loginRedirect();
 }
 
 export async function currentCanWrite(): Promise<boolean> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 import { mcnemar, type McNemarResult } from "@/lib/stats/mcnemar";
 import { mean, median } from "@/lib/stats/describe";
@@ -139,6 +140,7 @@ function filterItems(items: PairItem[], show: CompareShow): PairItem[] {
 }
 
 export async function getComparison(p: CompareParams): Promise<CompareData> {
+  await requireReader();
   const empty: CompareData = { runs: [], unknown: [], pairs: [], items: { pair: 1, rows: [], total: 0, page: 1, pages: 1 } };
   if (p.runs.length === 0) return empty;
   const prisma = await db();

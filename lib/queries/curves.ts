@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
@@ -46,6 +47,7 @@ function parseJson<T>(text: string | null | undefined): T | null {
 }
 
 export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
+  await requireReader();
   if (pieces.length === 0) return { runs: [], unknown: [] };
   const prisma = await db();
   // Candidate keys: every piece and every join of neighbouring pieces (keys with commas).

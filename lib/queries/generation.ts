@@ -1,4 +1,5 @@
 import "server-only";
+import { requireRunReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { modesOf } from "./items";
@@ -78,6 +79,7 @@ function turnOfStep(a: StoredGenerationAnalysis): Map<number, number> {
 }
 
 export async function getGeneration(runKey: string, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
+  await requireRunReader(runKey);
   const prisma = await db();
   const run = await prisma.run.findUnique({
     where: { key: runKey },

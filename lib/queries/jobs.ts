@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "../db";
 import { getJob, listJobs, type JobView } from "../runner/jobs";
 
@@ -24,10 +25,12 @@ async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
 }
 
 export async function getJobRows(): Promise<JobRow[]> {
+  await requireReader();
   return withRuns(listJobs());
 }
 
 export async function getJobRow(id: string): Promise<JobRow | null> {
+  await requireReader();
   const job = getJob(id);
   return job ? (await withRuns([job]))[0] : null;
 }

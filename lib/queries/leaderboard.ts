@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
@@ -106,6 +107,7 @@ const ROW_SELECT = {
 } satisfies Prisma.RunSelect;
 
 export async function getLeaderboard(params: LeaderboardParams): Promise<LeaderboardResult> {
+  await requireReader();
   const prisma = await db();
   const where = whereOf(params);
   const { sort, dir } = effectiveSort(params);
@@ -186,6 +188,7 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
 
 /** Every filter row only offers values that exist in the store. */
 export async function getLeaderboardFilterOptions(): Promise<LeaderboardFilterOptions> {
+  await requireReader();
   const prisma = await db();
   const [benchmarks, variants, models] = await Promise.all([
     prisma.run.findMany({ select: { benchmark: true }, distinct: ["benchmark"], orderBy: { benchmark: "asc" } }),

@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 
 // The list of runs the curves and compare pickers offer (small: one row per run).
@@ -14,6 +15,7 @@ export interface RunOption {
 }
 
 export async function listRunOptions(): Promise<RunOption[]> {
+  await requireReader();
   const prisma = await db();
   const runs = await prisma.run.findMany({
     select: {

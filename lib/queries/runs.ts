@@ -1,4 +1,5 @@
 import "server-only";
+import { requireRunReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 
@@ -38,6 +39,7 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 }
 
 export async function getRunSummary(key: string): Promise<RunSummary | null> {
+  await requireRunReader(key);
   const prisma = await db();
   const r = await prisma.run.findUnique({
     where: { key },
@@ -69,11 +71,13 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
 
 /** Cheap existence checks for the route layouts, which answer 404 before the page streams. */
 export async function runExists(key: string): Promise<boolean> {
+  await requireRunReader(key);
   const prisma = await db();
   return (await prisma.run.count({ where: { key } })) > 0;
 }
 
 export async function itemExists(runKey: string, itemKey: string): Promise<boolean> {
+  await requireRunReader(runKey);
   const prisma = await db();
   return (await prisma.item.count({ where: { key: itemKey, run: { key: runKey } } })) > 0;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/stats/describe";
@@ -40,6 +41,7 @@ function distinguishing(key: string, siblings: string[]): string {
 }
 
 export async function getSelfConditioning(models: string[]): Promise<SelfCondData> {
+  await requireReader();
   const prisma = await db();
   const rows = await prisma.run.findMany({
     where: { selfConditioning: true },
