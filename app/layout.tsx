@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AuthNav } from "@/components/auth/auth-nav";
 import { NavLink } from "@/components/ui/nav-link";
 import "./globals.css";
 
@@ -36,6 +37,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
                 </NavLink>
               ))}
             </nav>
+            <AuthNav />
           </div>
         </header>
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">
