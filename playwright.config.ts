@@ -7,6 +7,13 @@ import { defineConfig } from "@playwright/test";
 const root = path.resolve(".");
 export const E2E_DATABASE_URL = "file:" + path.join(root, "data", "e2e.db");
 const PORT = 3100;
+// A second server in private mode with its own store and tight limits, for the security specs
+// (tests/e2e/security-*.spec.ts): everything needs a signed-in user or a share link; bodies over
+// 64 kB get 413; a token may write 3 times, then once a minute.
+export const E2E_PRIVATE_DATABASE_URL = "file:" + path.join(root, "data", "e2e-private.db");
+export const PRIVATE_PORT = 3101;
+export const PRIVATE_BASE_URL = `http://127.0.0.1:${PRIVATE_PORT}`;
+export const PRIVATE_LIMITS = { maxBodyMb: 0.0625, burst: 3, ratePerMin: 1 };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,12 +43,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx next start -p ${PORT}`,
-    // Readiness by port only: no request may open the store before global-setup recreates it.
-    port: PORT,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
-  },
+  webServer: [
+    {
+      command: `npx next start -p ${PORT}`,
+      // Readiness by port only: no request may open the store before global-setup recreates it.
+      port: PORT,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
+    },
+    {
+      command: `npx next start -p ${PRIVATE_PORT}`,
+      port: PRIVATE_PORT,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        DATABASE_URL: E2E_PRIVATE_DATABASE_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+        STEPWISE_ACCESS: "private",
+        STEPWISE_MAX_BODY_MB: String(PRIVATE_LIMITS.maxBodyMb),
+        STEPWISE_WRITE_BURST: String(PRIVATE_LIMITS.burst),
+        STEPWISE_WRITE_RATE_PER_MIN: String(PRIVATE_LIMITS.ratePerMin),
+      },
+    },
+  ],
 });

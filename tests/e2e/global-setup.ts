@@ -2,8 +2,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-// Seeds the e2e store from scratch: the demo data, the example files, and one run whose
-// output is hostile markup (it must show up as text, never run).
+// Seeds the e2e store from scratch: the demo data, the example files, one run whose output is
+// hostile markup and the XSS corpus (tests/e2e/fixtures/xss-payloads.ts; it must show up as
+// text, never run). Also the private-mode store of the second server: two example runs and
+// its users (tests/e2e/security-*.spec.ts).
 
 const root = path.resolve(".");
 const dbFile = path.join(root, "data", "e2e.db");
@@ -17,5 +19,20 @@ export default async function globalSetup() {
   const env = { ...process.env, DATABASE_URL: "file:" + dbFile, NEXT_TELEMETRY_DISABLED: "1" };
   const cli = (...args: string[]) => execFileSync("node", ["bin/stepwise.mjs", ...args], { cwd: root, env, stdio: "inherit" });
   cli("demo");
-  cli("ingest", ...EXAMPLES, path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"));
+  cli("ingest", ...EXAMPLES, path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"), path.join(root, "tests", "e2e", "fixtures", "xss-corpus.jsonl"));
+  seedPrivate();
+}
+
+export const PRIVATE_USERS = {
+  viewer: { email: "viewer@e2e.test", password: "viewer passphrase 1" },
+  editor: { email: "editor@e2e.test", password: "editor passphrase 1" },
+} as const;
+
+function seedPrivate() {
+  const file = path.join(root, "data", "e2e-private.db");
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
+  const env = { ...process.env, DATABASE_URL: "file:" + file, NEXT_TELEMETRY_DISABLED: "1" };
+  const cli = (args: string[], input?: string) => execFileSync("node", ["bin/stepwise.mjs", ...args], { cwd: root, env, input, stdio: [input ? "pipe" : "ignore", "inherit", "inherit"] });
+  cli(["ingest", EXAMPLES[0], EXAMPLES[1]]);
+  for (const [role, u] of Object.entries(PRIVATE_USERS)) cli(["user", "create", "--email", u.email, "--role", role, "--password-stdin"], u.password + "\n");
 }
