@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { PRIVATE_USERS } from "./fixtures/private-users";
 
 // Seeds the e2e store from scratch: the demo data, the example files, one run whose output is
 // hostile markup and the XSS corpus (tests/e2e/fixtures/xss-payloads.ts; it must show up as
@@ -22,11 +23,6 @@ export default async function globalSetup() {
   cli("ingest", ...EXAMPLES, path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"), path.join(root, "tests", "e2e", "fixtures", "xss-corpus.jsonl"));
   seedPrivate();
 }
-
-export const PRIVATE_USERS = {
-  viewer: { email: "viewer@e2e.test", password: "viewer passphrase 1" },
-  editor: { email: "editor@e2e.test", password: "editor passphrase 1" },
-} as const;
 
 function seedPrivate() {
   const file = path.join(root, "data", "e2e-private.db");
