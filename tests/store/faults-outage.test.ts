@@ -22,15 +22,15 @@ const KEY = "faults__outage";
 type Handler = (req: NextRequest, ctx: { params: Promise<{ key: string }> }) => Promise<Response>;
 const cache = globalThis as { __stepwiseStore?: Promise<Store>; __stepwiseStoreFile?: string | null };
 
-let listRuns: () => Promise<Response>;
+let listRuns: (req: NextRequest) => Promise<Response>;
 let metrics: Handler;
 beforeAll(async () => {
-  listRuns = (await import("../../app/api/v1/runs/route")).GET as unknown as () => Promise<Response>;
+  listRuns = (await import("../../app/api/v1/runs/route")).GET as unknown as (req: NextRequest) => Promise<Response>;
   metrics = (await import("../../app/api/v1/runs/[key]/metrics/route")).GET as unknown as Handler;
 });
 
 async function api() {
-  const runs = await listRuns();
+  const runs = await listRuns(new NextRequest("http://localhost/api/v1/runs"));
   const m = await metrics(new NextRequest(`http://localhost/api/v1/runs/${KEY}/metrics`), { params: Promise.resolve({ key: KEY }) });
   return { runs: { status: runs.status, retry: runs.headers.get("retry-after"), body: await runs.json() }, metrics: { status: m.status, retry: m.headers.get("retry-after"), body: await m.json() } };
 }
