@@ -94,6 +94,43 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
     console.log(`faults-concurrent ${kind.name}: ${outcomes.join("; ")}`);
   });
 
+  it("two multi-run files with the same keys in opposite orders: each key from one file, the same file for both", async () => {
+    // X = arith K1 then dict K2; Y = dict K2 then arith K1. On PostgreSQL each load holds its
+    // first benchmark's row while it wants the other's: a deadlock, one load is refused.
+    const parts = (file: string) => fs.readFileSync(file, "utf8").trimEnd();
+    const K1 = { A: files.A, B: files.B };
+    files.X = path.join(dir, "X.jsonl");
+    files.Y = path.join(dir, "Y.jsonl");
+    const dictY = path.join(dir, "dictY.jsonl");
+    writeRun(dictY, { runKey: "faults__race2", benchmark: "dict-sum", model: "fault-model-2", variantName: "fault-dict", lengths: [10, 40], itemsPerLength: 100, seed: 14, simulateP: 0.98 });
+    const dictX = path.join(dir, "dictX.jsonl");
+    writeRun(dictX, { runKey: "faults__race2", benchmark: "dict-sum", model: "fault-model-2", variantName: "fault-dict", lengths: [10, 40], itemsPerLength: 120, seed: 15, simulateP: 0.98 });
+    fs.writeFileSync(files.X, parts(K1.A) + "\n" + parts(dictX) + "\n");
+    fs.writeFileSync(files.Y, parts(dictY) + "\n" + parts(K1.B) + "\n");
+    const second: Record<string, RunSnapshot> = {};
+    for (const name of ["X", "Y"]) {
+      expect((await load(store, name)).errors).toEqual([]);
+      second[name] = await runSnapshot(store, "faults__race2");
+    }
+    const byFile = { X: { k1: refs.A, k2: second.X }, Y: { k1: refs.B, k2: second.Y } };
+    const outcomes: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const finished = await race(round % 2 ? "X" : "Y", round % 2 ? "Y" : "X", 0);
+      const ok = finished.filter((f) => f.report.ok);
+      for (const f of finished.filter((f) => !f.report.ok)) {
+        expect(f.report.errors).toHaveLength(1);
+        expect(f.report.errors[0].message).toMatch(/^run key 'faults__race2?' was being loaded concurrently by another load; nothing from this file was loaded; retry$/);
+      }
+      expect(ok.length).toBeGreaterThanOrEqual(1);
+      const winner = ok[ok.length - 1].name as "X" | "Y";
+      expect(await runSnapshot(store, KEY), `round ${round}`).toEqual(byFile[winner].k1);
+      expect(await runSnapshot(store, "faults__race2"), `round ${round}`).toEqual(byFile[winner].k2);
+      outcomes.push(ok.length === 2 ? `${winner} last` : `${winner} won`);
+      expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
+    }
+    console.log(`faults-concurrent opposite orders ${kind.name}: ${outcomes.join("; ")}`);
+  });
+
   it("two `stepwise ingest` processes at once: both exit 0, the one that finished last wins", { timeout: 120_000 }, async () => {
     for (const [first, second] of [["A", "B"], ["B", "A"]]) {
       const finished: string[] = [];
