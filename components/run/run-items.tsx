@@ -14,7 +14,8 @@ export function RunItems({ run, params, items, lengths }: { run: RunSummary; par
       <ItemFilters runKey={run.key} params={params} lengths={lengths} hasSteps={run.hasSteps} />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-neutral-600" data-testid="item-count">
-          {items.total} {items.total === 1 ? "generation" : "generations"}
+          {items.total}
+          {items.more ? "+" : ""} {items.total === 1 && !items.more ? "generation" : "generations"}
           {filtered ? " match" : ""}
         </p>
         <div className="flex gap-2">
@@ -31,6 +32,7 @@ export function RunItems({ run, params, items, lengths }: { run: RunSummary; par
         page={items.page}
         pageCount={items.pageCount}
         total={items.total}
+        more={items.more}
         pageSize={items.pageSize}
         noun="generations"
         hrefFor={(page) => runItemsHref(run.key, params, { page })}

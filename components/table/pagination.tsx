@@ -10,9 +10,11 @@ export interface PaginationProps {
   pageSize: number;
   hrefFor: (page: number) => string;
   noun?: string;
+  /** the total is a lower bound (the count stopped early): show "1,000+" and keep Next */
+  more?: boolean;
 }
 
-export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "rows" }: PaginationProps) {
+export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "rows", more = false }: PaginationProps) {
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const linkClass = "rounded-md border border-neutral-300 bg-white px-2.5 py-1 text-sm font-medium text-neutral-700 hover:bg-neutral-50";
@@ -20,7 +22,8 @@ export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm text-neutral-600">
       <p className="tabular">
-        {from}–{to} of {total} {noun}
+        {from}–{to} of {total}
+        {more ? "+" : ""} {noun}
       </p>
       <div className="flex items-center gap-2">
         {page > 1 ? (
@@ -32,8 +35,9 @@ export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "
         )}
         <span className="tabular">
           Page {page} of {pageCount}
+          {more ? "+" : ""}
         </span>
-        {page < pageCount ? (
+        {page < pageCount || more ? (
           <Link href={hrefFor(page + 1)} scroll={false} className={linkClass} rel="next">
             Next →
           </Link>

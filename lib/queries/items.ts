@@ -3,6 +3,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveItemSort, parseDivergence, type RunParams } from "@/lib/url/run";
+import { countItems, outputCandidates } from "./item-count";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
 
@@ -28,6 +29,8 @@ export interface ItemRow {
 export interface ItemPage {
   rows: ItemRow[];
   total: number;
+  /** the count stopped early: more than `total` generations match */
+  more: boolean;
   page: number;
   pageSize: number;
   pageCount: number;
@@ -45,8 +48,9 @@ function masksWith(mode: FailureMode): number[] {
   return out;
 }
 
-export function itemWhere(runId: number, p: RunParams): Prisma.GenerationWhereInput {
+export function itemWhere(runId: number, p: RunParams, candidates: number[] | null = null): Prisma.GenerationWhereInput {
   const and: Prisma.GenerationWhereInput[] = [{ runId }];
+  if (candidates) and.push({ id: { in: candidates } });
   if (p.failed) and.push({ firstCorrect: false });
   if (p.mode) and.push({ modes: { in: masksWith(p.mode) } });
   if (p.kind) and.push({ divergenceKind: p.kind });
@@ -103,18 +107,20 @@ function toRow(g: Selected): ItemRow {
 
 export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage> {
   const prisma = await db();
-  const where = itemWhere(runId, p);
-  const total = await prisma.generation.count({ where });
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } });
+  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, p.q) : null);
+  const { total, more } = await countItems(prisma, runId, run?.status ?? "running", p, where);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
   const found = await prisma.generation.findMany({ where, select: SELECT, orderBy: orderOf(p), skip: (page - 1) * p.pageSize, take: p.pageSize });
-  return { rows: found.map(toRow), total, page, pageSize: p.pageSize, pageCount };
+  return { rows: found.map(toRow), total, more, page, pageSize: p.pageSize, pageCount };
 }
 
 /** Every matching row, for the CSV/JSON export (bounded). */
 export async function getAllRunItems(runId: number, p: RunParams, limit: number): Promise<ItemRow[]> {
   const prisma = await db();
-  const found = await prisma.generation.findMany({ where: itemWhere(runId, p), select: SELECT, orderBy: orderOf(p), take: limit });
+  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, p.q) : null);
+  const found = await prisma.generation.findMany({ where, select: SELECT, orderBy: orderOf(p), take: limit });
   return found.map(toRow);
 }
 

@@ -1,0 +1,87 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
+import { COMPARE_PAGE_SIZE, type CompareShow } from "@/lib/url/compare";
+import type { Outcome, PairItem, PairSummary } from "./compare";
+
+// One page of a pair's item list, read in SQL. Outcome classes come one after the other
+// (regressions, improvements, both wrong, both right) and their sizes are known from the
+// pair's 2×2 table, so a page is at most two LIMIT/OFFSET reads that walk run A in
+// (length, load order) on its (runId, length) index and look B up by (runId, itemKey)
+// (`+b.length` keeps the planner off B's length index, which would scan a whole length).
+
+const CLASSES: Record<Exclude<CompareShow, "shift">, Outcome[]> = {
+  discordant: ["regression", "improvement"],
+  regressions: ["regression"],
+  improvements: ["improvement"],
+  "both-wrong": ["neither"],
+  all: ["regression", "improvement", "neither", "both"],
+};
+const SIDES: Record<Outcome, [boolean, boolean]> = { both: [true, true], regression: [true, false], improvement: [false, true], neither: [false, false] };
+
+function sizeOf(o: Outcome, t: PairSummary["table"]): number {
+  return o === "both" ? t.both : o === "regression" ? t.onlyA : o === "improvement" ? t.onlyB : t.neither;
+}
+
+interface Row {
+  itemKey: string;
+  length: unknown;
+  ac: unknown;
+  bc: unknown;
+  ad: unknown;
+  bd: unknown;
+}
+
+const toItem = (r: Row): PairItem => {
+  const aCorrect = Boolean(Number(r.ac));
+  const bCorrect = Boolean(Number(r.bc));
+  const div = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const outcome: Outcome = aCorrect && bCorrect ? "both" : aCorrect ? "regression" : bCorrect ? "improvement" : "neither";
+  return { itemKey: r.itemKey, length: Number(r.length), aCorrect, bCorrect, aDiv: div(r.ad), bDiv: div(r.bd), outcome };
+};
+
+function read(prisma: Db, a: number, b: number, answer: "first" | "last", where: Prisma.Sql, order: Prisma.Sql, limit: number, offset: number) {
+  const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+  return prisma.$queryRaw<Row[]>(Prisma.sql`
+    SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
+    FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND b."epoch" = 0
+    WHERE a."runId" = ${a} AND a."epoch" = 0 AND a."length" = +b."length" AND ${where}
+    ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
+}
+
+export async function pairItems(
+  prisma: Db, a: number, b: number, answer: "first" | "last", show: CompareShow, summary: PairSummary, page: number,
+): Promise<{ rows: PairItem[]; total: number; page: number; pages: number }> {
+  const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+  if (show === "shift") {
+    const total = summary.divergence.n - summary.divergence.same;
+    const pages = Math.max(1, Math.ceil(total / COMPARE_PAGE_SIZE));
+    const p = Math.min(page, pages);
+    const where = Prisma.sql`a."firstDivergence" IS NOT NULL AND b."firstDivergence" IS NOT NULL AND a."firstDivergence" <> b."firstDivergence"`;
+    const order = Prisma.sql`b."firstDivergence" - a."firstDivergence", a."length", a."id"`;
+    const rows = await read(prisma, a, b, answer, where, order, COMPARE_PAGE_SIZE, (p - 1) * COMPARE_PAGE_SIZE);
+    return { rows: rows.map(toItem), total, page: p, pages };
+  }
+  const classes = CLASSES[show];
+  const total = classes.reduce((t, o) => t + sizeOf(o, summary.table), 0);
+  const pages = Math.max(1, Math.ceil(total / COMPARE_PAGE_SIZE));
+  const p = Math.min(page, pages);
+  let skip = (p - 1) * COMPARE_PAGE_SIZE;
+  const rows: PairItem[] = [];
+  for (const o of classes) {
+    const size = sizeOf(o, summary.table);
+    if (skip >= size) {
+      skip -= size;
+      continue;
+    }
+    const [sa, sb] = SIDES[o];
+    // Bare boolean tests, not `= false`: a comparison would tempt the planner onto B's
+    // (runId, firstCorrect) index, which scans a whole outcome class per row of A.
+    const where = Prisma.sql`${Prisma.raw(sa ? "" : "NOT ")}a.${c} AND ${Prisma.raw(sb ? "" : "NOT ")}b.${c}`;
+    const got = await read(prisma, a, b, answer, where, Prisma.sql`a."length", a."id"`, COMPARE_PAGE_SIZE - rows.length, skip);
+    rows.push(...got.map(toItem));
+    skip = 0;
+    if (rows.length >= COMPARE_PAGE_SIZE) break;
+  }
+  return { rows, total, page: p, pages };
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import type { Db } from "@/lib/db";
+import { env, providerOf } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+import type { FailureMode } from "@/lib/analysis/types";
+import type { RunParams } from "@/lib/url/run";
+
+// Totals of the item table without scanning a run: from the stored per-length aggregates
+// when the filters are ones they answer, otherwise a count that stops a few pages past the
+// page shown (its cost follows the page number, not the size of the run).
+
+export interface ItemTotal {
+  total: number;
+  /** true when the count stopped early: there are more than `total` matches */
+  more: boolean;
+}
+
+/** Filters the RunLengthStat rows answer: length range, failed, or one failure mode (not both). */
+function fromStats(p: RunParams): boolean {
+  return !p.kind && !p.div && !p.q && !(p.failed && p.mode);
+}
+
+export async function countItems(prisma: Db, runId: number, status: string, p: RunParams, where: Prisma.GenerationWhereInput): Promise<ItemTotal> {
+  // A run being written refreshes its aggregates now and then: count its rows instead.
+  if (status === "complete" && fromStats(p)) {
+    const stats = await prisma.runLengthStat.findMany({
+      where: { runId, length: { gte: p.minLen, lte: p.maxLen } },
+      select: { n: true, firstCorrect: true, modes: p.mode !== undefined },
+    });
+    let total = 0;
+    for (const s of stats) {
+      if (p.mode) total += (JSON.parse(s.modes) as Partial<Record<FailureMode, number>>)[p.mode as FailureMode] ?? 0;
+      else total += p.failed ? s.n - s.firstCorrect : s.n;
+    }
+    return { total, more: false };
+  }
+  const cap = Math.max(1000, (p.page + 5) * p.pageSize);
+  const n = await prisma.generation.count({ where, take: cap + 1 });
+  return n > cap ? { total: cap, more: true } : { total: n, more: false };
+}
+
+const CANDIDATES = 5000;
+
+/**
+ * SQLite: ids of the generations whose output may contain `q`, from the FTS5 trigram index
+ * (prisma/migrations/sqlite/0004). Null when the index cannot narrow the search (text under 3
+ * characters, LIKE wildcards, or a text so common that scanning the run in order with LIMIT
+ * is cheaper). PostgreSQL needs nothing here: its pg_trgm index serves LIKE directly.
+ */
+export async function outputCandidates(prisma: Db, q: string): Promise<number[] | null> {
+  if (providerOf(env.DATABASE_URL) !== "sqlite" || q.length < 3 || /[%_\\]/.test(q)) return null;
+  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(
+    `SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ? LIMIT ${CANDIDATES + 1}`,
+    `%${q}%`,
+  );
+  return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
+}

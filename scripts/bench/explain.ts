@@ -1,0 +1,87 @@
+// Prints the query plans of the dashboard's hot queries for a loaded store: SQLite's
+// EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE. The SQL mirrors what lib/queries issues
+// (Prisma's own statements select more columns; the access paths are the same).
+//   DATABASE_URL=file:data/stepwise.db npx tsx scripts/bench/explain.ts [run-key]
+import Database from "better-sqlite3";
+import pg from "pg";
+import { providerOf, sqlitePath } from "../../lib/env";
+
+type Query = { name: string; sql: string; params: unknown[] };
+type Runner = { one(sql: string, params: unknown[]): Promise<Record<string, unknown> | undefined>; plan(q: Query): Promise<string>; close(): Promise<void> };
+
+function sqliteRunner(url: string): Runner {
+  const db = new Database(sqlitePath(url), { readonly: true });
+  // every query here uses each $n once and in order, so plain ? placeholders serve
+  const conv = (sql: string) => sql.replace(/\$\d+/g, "?");
+  return {
+    async one(sql, params) {
+      return db.prepare(conv(sql)).get(...params) as Record<string, unknown> | undefined;
+    },
+    async plan(q) {
+      const rows = db.prepare("EXPLAIN QUERY PLAN " + conv(q.sql)).all(...q.params) as { id: number; parent: number; detail: string }[];
+      const depth = new Map<number, number>([[0, 0]]);
+      return rows.map((r) => (depth.set(r.id, (depth.get(r.parent) ?? 0) + 1), "  ".repeat(depth.get(r.id)! - 1) + r.detail)).join("\n");
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+async function pgRunner(url: string): Promise<Runner> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  return {
+    async one(sql, params) {
+      return (await c.query(sql, params)).rows[0];
+    },
+    async plan(q) {
+      const r = await c.query("EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) " + q.sql, q.params);
+      return r.rows.map((x) => x["QUERY PLAN"]).join("\n");
+    },
+    async close() {
+      await c.end();
+    },
+  };
+}
+
+const url = process.env.DATABASE_URL ?? "file:data/stepwise.db";
+const r = providerOf(url) === "postgres" ? await pgRunner(url) : sqliteRunner(url);
+const runs = [process.argv[2], undefined];
+const run = (await r.one(
+  `SELECT "id", "key", "generationCount" FROM "Run" WHERE "hasSteps" = true ${runs[0] ? `AND "key" = $1` : ""} ORDER BY "generationCount" DESC, "key" LIMIT 1`,
+  runs[0] ? [runs[0]] : [],
+))!;
+const other = await r.one(`SELECT "id" FROM "Run" WHERE "id" <> $1 ORDER BY "generationCount" DESC, "key" LIMIT 1`, [run.id]);
+const runId = Number(run.id);
+const mid = (await r.one(`SELECT "id", "itemId", "itemKey" FROM "Generation" WHERE "runId" = $1 ORDER BY "itemId" LIMIT 1 OFFSET $2`, [runId, Math.floor(Number(run.generationCount) / 2)]))!;
+const deep = Math.floor(Number(run.generationCount) / 4);
+const cols = `g."id", g."itemKey", g."epoch", g."length", g."firstCorrect", g."firstDivergence", g."modes", g."statuses"`;
+
+const queries: Query[] = [
+  { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
+  { name: "leaderboard: length stats of the page's runs", sql: `SELECT * FROM "RunLengthStat" WHERE "runId" IN ($1) ORDER BY "length"`, params: [runId] },
+  { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
+  { name: "items: default order, deep page", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
+  { name: "items: failed, deep page", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep / 2] },
+  { name: "items: capped count (slips)", sql: `SELECT COUNT(*) FROM (SELECT g."id" FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
+  { name: "items: search, page 1", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%= 1%"] },
+  ...(providerOf(url) === "sqlite"
+    ? [{ name: "items: search candidates (FTS5 trigram)", sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 5001`, params: ["%zzqq%"] }]
+    : [{ name: "items: rare search (pg_trgm)", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%zzqq%"] }]),
+  { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
+  { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
+  { name: "generation: position (index-only count)", sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`, params: [runId, mid.itemId] },
+  { name: "generation: previous failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" < $2 ORDER BY "itemId" DESC, "epoch" DESC LIMIT 1`, params: [runId, mid.itemId] },
+  { name: "generation: next failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" > $2 ORDER BY "itemId", "epoch" LIMIT 1`, params: [runId, mid.itemId] },
+];
+if (other) {
+  const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
+  queries.push(
+    { name: "compare: 2×2 table per length (once per pair, then cached)", sql: `SELECT a."length", COUNT(*), SUM(CASE WHEN a."firstCorrect" = true AND b."firstCorrect" = false THEN 1 ELSE 0 END) ${join} GROUP BY a."length"`, params: [runId, other.id] },
+    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND a."length" = +b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
+  );
+}
+console.log(`# Query plans — ${providerOf(url)}, run ${run.key} (${Number(run.generationCount).toLocaleString("en")} generations)\n`);
+for (const q of queries) console.log(`## ${q.name}\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n\`\`\`\n${await r.plan(q)}\n\`\`\`\n`);
+await r.close();
