@@ -16,7 +16,7 @@ export function LoginForm({ next }: { next: string }) {
         <input id="login-password" name="password" type="password" autoComplete="current-password" required className={CONTROL} />
       </Field>
       {state.error ? (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" data-testid="login-error" className="text-sm text-red-700">
           {state.error}
         </p>
       ) : null}

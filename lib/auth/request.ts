@@ -53,3 +53,11 @@ export async function authorizeRunRead(prisma: Db, req: NextRequest, runKey: str
   if (r.badToken || !canReadRun(r.principal, mode, runKey)) return { ok: false, response: unauthorized("reading this run") };
   return { ok: true, principal: r.principal };
 }
+
+/** The origin the client used (Host / X-Forwarded-*), for links handed back to it. */
+export function requestOrigin(headers: Headers, fallback: string): string {
+  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  if (!host || !/^[\w.-]+(:\d+)?$|^\[[\d:a-f]+\](:\d+)?$/i.test(host)) return fallback;
+  const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : new URL(fallback).protocol.replace(":", "");
+  return `${proto}://${host}`;
+}

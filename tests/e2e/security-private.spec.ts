@@ -48,11 +48,11 @@ test("wrong passwords are refused with one message for unknown and known emails"
   await page.getByLabel("Email").fill(PRIVATE_USERS.viewer.email);
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page.getByTestId("login-error")).toHaveText("Wrong email or password.");
   await page.getByLabel("Email").fill("nobody@e2e.test");
   await page.getByLabel("Password").fill("not the password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toHaveText("Wrong email or password.");
+  await expect(page.getByTestId("login-error")).toHaveText("Wrong email or password.");
 });
 
 test("a viewer signs in (HTTP-only, SameSite=Lax session), reads everything, cannot write, signs out", async ({ page, context }) => {

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { MB, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
-import { authorizeWrite } from "@/lib/auth/request";
+import { authorizeWrite, requestOrigin } from "@/lib/auth/request";
 import { issuesText, shareCreateSchema } from "@/lib/auth/schemas";
 import { createShareLink, listShareLinks, shareLinkJson } from "@/lib/auth/share-links";
 import { getStore } from "@/lib/db";
@@ -26,7 +26,7 @@ export async function POST(req: NextRequest) {
     const p = gate.principal;
     const createdById = p.kind === "user" ? p.userId : p.kind === "token" ? p.userId : null;
     const link = await createShareLink(store.prisma, { runKey: run, createdById, expiresAt, label });
-    const url = new URL(link.path, req.nextUrl.origin).toString();
+    const url = requestOrigin(req.headers, req.nextUrl.origin) + link.path;
     return NextResponse.json({ id: link.id, run, path: link.path, url, expires_at: expiresAt?.toISOString() ?? null }, { status: 201, headers: { "cache-control": "no-store" } });
   } catch (e) {
     return unavailable(e);
