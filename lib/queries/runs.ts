@@ -69,15 +69,9 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
   };
 }
 
-/** Cheap existence checks for the route layouts, which answer 404 before the page streams. */
+/** Cheap existence check for the run layout, which answers 404 before the page streams. */
 export async function runExists(key: string): Promise<boolean> {
   await requireRunReader(key);
   const prisma = await db();
   return (await prisma.run.count({ where: { key } })) > 0;
-}
-
-export async function itemExists(runKey: string, itemKey: string): Promise<boolean> {
-  await requireRunReader(runKey);
-  const prisma = await db();
-  return (await prisma.item.count({ where: { key: itemKey, run: { key: runKey } } })) > 0;
 }

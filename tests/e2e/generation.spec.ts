@@ -53,9 +53,10 @@ test("dict-sum generations show one row per turn", async ({ page }) => {
   await page.screenshot({ path: "tests/output/generation-dict-sum.png", fullPage: true });
 });
 
-test("an unknown item or run shows the not-found page with HTTP 404", async ({ page }) => {
-  const item = await page.goto("/runs/e2e-hostile__arith/items/no-such-item");
-  expect(item?.status()).toBe(404);
+test("an unknown item or run shows the not-found page (HTTP 404 for a run)", async ({ page }) => {
+  // An unknown item of a known run is found out inside the streamed page: the not-found page
+  // shows, but the status stays 200 (docs/decisions.md).
+  await page.goto("/runs/e2e-hostile__arith/items/no-such-item");
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
   const run = await page.goto("/runs/no-such-run");
   expect(run?.status()).toBe(404);
