@@ -15,9 +15,9 @@ export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const https = req.headers.get("x-forwarded-proto") === "https" || req.nextUrl.protocol === "https:";
   if (env.STEPWISE_ACCESS === "private" && !PUBLIC_PATHS.some((r) => r.test(pathname)) && !req.cookies.has(SESSION_COOKIE) && !req.cookies.has(SHARE_COOKIE)) {
-    // Relative Location: req.url may name the server's own host rather than the browser's.
-    const login = pathname === "/" ? "/login" : `/login?${new URLSearchParams({ next: pathname + search })}`;
-    return new NextResponse(null, { status: 307, headers: { Location: login } });
+    const login = new URL("/login", req.url);
+    if (pathname !== "/") login.searchParams.set("next", pathname + search);
+    return NextResponse.redirect(login);
   }
   const nonce = newNonce();
   const csp = pageCsp(nonce, { dev: process.env.NODE_ENV === "development", https });

@@ -38,6 +38,16 @@ export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this 
   return { ok: true, principal: p };
 }
 
+/** Editor-only reads (share-link lists): the role check without the CSRF check or the write budget,
+ *  since a GET changes nothing and its answer cannot be read by another origin. */
+export async function authorizeEditorRead(prisma: Db, req: NextRequest, what = "this request"): Promise<Gate> {
+  const r = await requestPrincipal(prisma, req);
+  const p = r.principal;
+  if (r.badToken || p.kind === "anonymous") return { ok: false, response: unauthorized(what) };
+  if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
+  return { ok: true, principal: p };
+}
+
 /** Reads of everything (leaderboard, run list, jobs): public in open mode. */
 export async function authorizeRead(prisma: Db, req: NextRequest, mode: AccessMode = env.STEPWISE_ACCESS): Promise<Gate> {
   if (mode === "open" && !req.headers.get("authorization")) return { ok: true, principal: { kind: "anonymous", shares: [] } };

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { MB, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
-import { authorizeWrite, requestOrigin } from "@/lib/auth/request";
+import { authorizeEditorRead, authorizeWrite, requestOrigin } from "@/lib/auth/request";
 import { issuesText, shareCreateSchema } from "@/lib/auth/schemas";
 import { createShareLink, listShareLinks, shareLinkJson } from "@/lib/auth/share-links";
 import { getStore } from "@/lib/db";
@@ -36,7 +36,7 @@ export async function POST(req: NextRequest) {
 export async function GET(req: NextRequest) {
   try {
     const store = await getStore();
-    const gate = await authorizeWrite(store.prisma, req, "listing share links");
+    const gate = await authorizeEditorRead(store.prisma, req, "listing share links");
     if (!gate.ok) return gate.response;
     const run = req.nextUrl.searchParams.get("run");
     if (!run) return jsonError(400, "run: required (?run=KEY)");
