@@ -59,7 +59,8 @@ describe("retry policy", () => {
 
 describe("ChatClient against a loopback server", () => {
   it("honours Retry-After on 429 and retries 500, a hang and a malformed body", async () => {
-    const { client, waits } = await clientWith({ 1: "429", 2: "500", 3: "hang", 4: "malformed" }, { retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 1000 } });
+    // A timeout long enough that only the hung request hits it on a busy machine.
+    const { client, waits } = await clientWith({ 1: "429", 2: "500", 3: "hang", 4: "malformed" }, { timeoutMs: 2000, retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 1000 } });
     const r = await client.complete(messages);
     expect(r.attempts).toBe(5);
     expect(r.content).toContain("<answer>5</answer>");

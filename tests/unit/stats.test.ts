@@ -103,11 +103,10 @@ describe("horizon of a constant-p model", () => {
     expect(ci[0] <= metrics.horizon!.steps && metrics.horizon!.steps <= ci[1]).toBe(true);
   });
 
-  it("bootstraps 1,000 resamples of 100,000 items in a few seconds, deterministically", () => {
+  // Its speed is a figure of `npm run bench`, not a timed assertion here (shared machines).
+  it("bootstraps 1,000 resamples of 100,000 items, deterministically", () => {
     const gens = simulate(0.97, 100_000, 9);
-    const t = Date.now();
     const a = computeRunMetrics(header, gens).metrics;
-    expect(Date.now() - t).toBeLessThan(8000);
     const b = computeRunMetrics(header, gens.slice(0, 2000)).metrics;
     const c = computeRunMetrics(header, gens.slice(0, 2000)).metrics;
     expect(b).toEqual(c);
