@@ -235,7 +235,7 @@ describe("datasets", () => {
     const gen = generateDataset({ benchmark: "procedural-arith", lengths: [95], itemsPerLength: 10_000_000, seed: 1 });
     expect(gen.next().done).toBe(false);
     expect(gen.next().done).toBe(false);
-    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(Date.now() - t0).toBeLessThan(10_000); // eager generation of 10^7 items would take minutes;
 
     const heap0 = process.memoryUsage().heapUsed;
     let n = 0;
