@@ -23,8 +23,10 @@ export interface Resolved {
 
 export async function resolvePrincipal(prisma: Db, c: Credentials): Promise<Resolved> {
   const shares = c.shareCookie ? await resolveShareLinks(prisma, shareSecretsOf(c.shareCookie)) : [];
-  if (c.authorization) {
-    const t = await tokenForBearer(prisma, c.authorization);
+  // An empty "Bearer " (a form's blank token field) means "no token": the session decides.
+  const authorization = c.authorization && !/^\s*(Bearer)?\s*$/i.test(c.authorization) ? c.authorization : null;
+  if (authorization) {
+    const t = await tokenForBearer(prisma, authorization);
     if (!t) return { principal: { ...ANONYMOUS, shares }, badToken: true, viaCookie: false };
     return { principal: { kind: "token", tokenId: t.id, role: t.role, userId: t.userId, shares }, badToken: false, viaCookie: false };
   }
