@@ -62,3 +62,28 @@ test("made-up and malformed share links are 404 and grant nothing", async ({ req
     expect(r.headers()["set-cookie"]).toBeUndefined();
   }
 });
+
+test("the run page's share panel: editors mint and revoke, viewers do not see it", async ({ page, browser }) => {
+  await signIn(page, "editor", `/runs/${enc(SHARED)}`);
+  const panel = page.getByTestId("share-panel");
+  await expect(panel).toBeVisible();
+  await panel.getByLabel("Expires").selectOption("1");
+  await panel.getByLabel("Note (optional)").fill("panel test");
+  await panel.getByRole("button", { name: "Create link" }).click();
+  const url = await page.getByTestId("share-url").inputValue();
+  expect(url).toMatch(new RegExp(`^${PRIVATE_BASE_URL}/share/[A-Za-z0-9_-]{43}$`));
+  const row = page.getByTestId("share-links").locator("li", { hasText: "panel test" });
+  await expect(row).toBeVisible();
+
+  const stranger = await browser.newContext();
+  const s = await stranger.newPage();
+  await s.goto(url);
+  await expect(s.getByTestId("run-summary")).toBeVisible();
+  await expect(s.getByTestId("share-panel")).toHaveCount(0);
+
+  await row.getByRole("button", { name: "Revoke" }).click();
+  await expect(row).toContainText("revoked");
+  await s.reload();
+  await expect(s).toHaveURL(/\/login/);
+  await stranger.close();
+});

@@ -6,6 +6,7 @@ import { RunFailures } from "@/components/run/run-failures";
 import { RunHeader } from "@/components/run/run-header";
 import { RunItems } from "@/components/run/run-items";
 import { RunSummaryStats } from "@/components/run/run-summary";
+import { SharePanel } from "@/components/share/share-panel";
 import { LinkTabs } from "@/components/ui/tabs";
 import { getRunItems, getRunLengths } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
@@ -50,6 +51,10 @@ export default async function RunPage({ params, searchParams }: Props) {
           metrics JSON
         </Link>
       </p>
+      {/* Editors only (renders nothing for anyone else): share links to this run. */}
+      <div className="mt-6">
+        <SharePanel runKey={key} />
+      </div>
     </>
   );
 }
