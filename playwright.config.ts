@@ -14,7 +14,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_PRIVATE_DATABASE_URL = "file:" + path.join(root, "data", "e2e-private.db");
 export const PRIVATE_PORT = PORT + 1;
 export const PRIVATE_BASE_URL = `http://127.0.0.1:${PRIVATE_PORT}`;
-export const PRIVATE_LIMITS = { maxBodyMb: 0.0625, burst: 3, ratePerMin: 1 };
+export const PRIVATE_LIMITS = { maxBodyMb: 0.0625, burst: 8, ratePerMin: 1 };
 
 export default defineConfig({
   testDir: "tests/e2e",

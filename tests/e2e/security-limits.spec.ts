@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL, PRIVATE_LIMITS } from "../../playwright.config";
 
-// 401 / 413 / 429 of the write API on the private server (body limit 64 kB, burst 3, then one
+// 401 / 413 / 429 of the write API on the private server (body limit 64 kB, burst 8, then one
 // write a minute per token).
 test.use({ baseURL: PRIVATE_BASE_URL });
 test.describe.configure({ mode: "serial" });
