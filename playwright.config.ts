@@ -10,7 +10,7 @@ export const E2E_DATABASE_URL = "file:" + path.join(root, "data", "e2e.db");
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A second server in private mode with its own store and tight limits, for the security specs
 // (tests/e2e/security-*.spec.ts): everything needs a signed-in user or a share link; bodies over
-// 64 kB get 413; a token may write 3 times, then once a minute.
+// 64 kB get 413; a token or user may write 8 times, then once a minute.
 export const E2E_PRIVATE_DATABASE_URL = "file:" + path.join(root, "data", "e2e-private.db");
 export const PRIVATE_PORT = PORT + 1;
 export const PRIVATE_BASE_URL = `http://127.0.0.1:${PRIVATE_PORT}`;
