@@ -4,9 +4,9 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { NextResponse, type NextRequest } from "next/server";
 import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
-import { jsonError, unavailable } from "@/lib/api/responses";
+import { jsonError } from "@/lib/api/responses";
 import { authorizeWrite } from "@/lib/auth/request";
-import { getStore } from "@/lib/db";
+import { gatedStore } from "@/lib/api/gated-store";
 import { env } from "@/lib/env";
 import { importFile } from "@/lib/import";
 import { parseImportOptions } from "@/lib/import/options";
@@ -19,14 +19,9 @@ export const dynamic = "force-dynamic";
  * temporary file (a ZIP is read from its end), imported in one transaction, then deleted.
  */
 export async function POST(req: NextRequest) {
-  let store;
-  try {
-    store = await getStore();
-  } catch (e) {
-    return unavailable(e);
-  }
-  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/import");
-  if (!gate.ok) return gate.response;
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/import"));
+  if (!access.ok) return access.response;
+  const { store } = access;
   // Uploads larger than STEPWISE_MAX_UPLOAD_MB are refused (the CLI has no limit): the spool
   // file would otherwise fill the server's disk.
   const max = mbToBytes(env.STEPWISE_MAX_UPLOAD_MB);

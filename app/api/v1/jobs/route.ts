@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { JobInputError, listJobs, startJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
+import { gatedStore } from "@/lib/api/gated-store";
 import { RunConflictError } from "@/lib/store/incremental";
 
 // Jobs: `stepwise run` started in the server process (lib/runner/jobs.ts). Launching one is a
@@ -25,14 +26,9 @@ export async function GET(req: NextRequest) {
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
 export async function POST(req: NextRequest) {
-  let store;
-  try {
-    store = await getStore();
-  } catch (e) {
-    return unavailable(e);
-  }
-  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/jobs");
-  if (!gate.ok) return gate.response;
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"));
+  if (!access.ok) return access.response;
+  const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);
   const body = await readJsonLimited(req, max);
   if (!body.ok) return body.reason === "too-large" ? tooLarge(max) : jsonError(400, "the body must be JSON");

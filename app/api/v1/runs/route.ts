@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
+import { gatedStore } from "@/lib/api/gated-store";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadNative } from "@/lib/store/load";
@@ -22,14 +23,9 @@ export async function GET(req: NextRequest) {
 
 /** Native JSONL body, streamed into the same loader as `stepwise ingest`. */
 export async function POST(req: NextRequest) {
-  let store;
-  try {
-    store = await getStore();
-  } catch (e) {
-    return unavailable(e);
-  }
-  const gate = await authorizeWrite(store.prisma, req, "POST /api/v1/runs");
-  if (!gate.ok) return gate.response;
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/runs"));
+  if (!access.ok) return access.response;
+  const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);
   if (declaredOver(req.headers, max)) return tooLarge(max);
   if (!req.body) return jsonError(400, "empty body: send native JSONL (SPEC §5)");

@@ -3,6 +3,7 @@ import { jsonError, unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { cancelJob, getJob } from "@/lib/runner/jobs";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
+import { gatedStore } from "@/lib/api/gated-store";
 
 export const dynamic = "force-dynamic";
 
@@ -21,14 +22,8 @@ export async function GET(req: NextRequest, { params }: Ctx) {
 
 /** Cancels a running job; what it stored stays, and launching the same run key resumes it. */
 export async function DELETE(req: NextRequest, { params }: Ctx) {
-  let store;
-  try {
-    store = await getStore();
-  } catch (e) {
-    return unavailable(e);
-  }
-  const gate = await authorizeWrite(store.prisma, req, "cancelling a job");
-  if (!gate.ok) return gate.response;
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "cancelling a job"));
+  if (!access.ok) return access.response;
   const id = (await params).id;
   if (!getJob(id)) return jsonError(404, "no such job");
   return cancelJob(id) ? NextResponse.json({ cancelled: id }) : jsonError(409, "the job is not running");
