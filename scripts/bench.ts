@@ -3,10 +3,13 @@
 //   BENCH_ITEMS=100000[,800000]      procedural-arith items per load (lengths 5..95)
 //   BENCH_PG=postgresql://… | off    PostgreSQL admin URL (default: the local server when it answers)
 //   BENCH_REQUESTS=100               requests per route (10 concurrent clients)
+//   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { browserFigures, printBrowser } from "./bench/browser";
+import { bundleFigures, printBundles } from "./bench/bundle";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
 import { benchRoutes, printRoutes, routesFor, startServer } from "./bench/pages";
 import { pgReachable } from "./bench/util";
@@ -28,10 +31,18 @@ if (!fs.existsSync(".next/BUILD_ID")) {
   execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
-async function pages(label: string, url: string, sqliteFile: string) {
+printBundles(bundleFigures());
+
+/** Browser figures on the views a person opens first; the generation page with a long trace. */
+const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page", "generation: longest trace, mid-run", "compare (2 runs)"];
+
+async function pages(label: string, url: string, sqliteFile: string, browser = false) {
   const server = await startServer(url, PORT);
   try {
-    printRoutes(label, await benchRoutes(PORT, routesFor(sqliteFile), requests));
+    const routes = routesFor(sqliteFile);
+    printRoutes(label, await benchRoutes(PORT, routes, requests));
+    if (browser && process.env.BENCH_BROWSER !== "off")
+      printBrowser(label, await browserFigures(`http://127.0.0.1:${PORT}`, routes.filter((r) => BROWSER_PAGES.includes(r.name))));
   } finally {
     server.kill();
   }
@@ -40,7 +51,7 @@ async function pages(label: string, url: string, sqliteFile: string) {
 const demoDb = path.join(dir, "demo.db");
 cli(["demo"], { DATABASE_URL: "file:" + demoDb });
 console.log("\n## Pages and API: p50/p95 over " + requests + " requests per route, 10 concurrent clients, loopback");
-await pages("demo store (SQLite)", "file:" + demoDb, demoDb);
+await pages("demo store (SQLite)", "file:" + demoDb, demoDb, true);
 
 const load: LoadFigures[] = [];
 for (const items of sizes) {
@@ -58,7 +69,7 @@ for (const items of sizes) {
   // A second run over the same items, so compare and curves have two runs.
   cli(["ingest", fileB], { DATABASE_URL: stores.sqliteUrl });
   if (stores.pgUrl) cli(["ingest", fileB], { DATABASE_URL: stores.pgUrl });
-  await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile);
+  await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true);
   if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile);
   await stores.cleanup();
   fs.rmSync(fileA, { force: true });

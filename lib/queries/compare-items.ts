@@ -57,7 +57,7 @@ export async function pairItems(
     const total = summary.divergence.n - summary.divergence.same;
     const pages = Math.max(1, Math.ceil(total / COMPARE_PAGE_SIZE));
     const p = Math.min(page, pages);
-    const where = Prisma.sql`a."firstDivergence" IS NOT NULL AND b."firstDivergence" IS NOT NULL AND a."firstDivergence" <> b."firstDivergence"`;
+    const where = Prisma.sql`b."firstDivergence" - a."firstDivergence" <> 0`; // null when either is
     const order = Prisma.sql`b."firstDivergence" - a."firstDivergence", a."length", a."id"`;
     const rows = await read(prisma, a, b, answer, where, order, COMPARE_PAGE_SIZE, (p - 1) * COMPARE_PAGE_SIZE);
     return { rows: rows.map(toItem), total, page: p, pages };

@@ -52,6 +52,9 @@ export function routesFor(dbFile: string): { name: string; path: string }[] {
   const db = new Database(dbFile, { readonly: true });
   const runs = db.prepare(`SELECT r.id, r.key, r."itemCount" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`).all() as { id: number; key: string; itemCount: number }[];
   const item = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY id LIMIT 1`).get(runs[0].id) as { itemKey: string };
+  // the longest trace of the run, from the middle of it: the heaviest generation page
+  const long = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "length" = (SELECT MAX("length") FROM "Generation" WHERE "runId" = ?) AND "firstCorrect" = 0 ORDER BY id LIMIT 1 OFFSET ?`)
+    .get(runs[0].id, runs[0].id, Math.floor(runs[0].itemCount / 40)) as { itemKey: string } | undefined;
   db.close();
   const k = encodeURIComponent(runs[0].key);
   const both = runs.map((r) => encodeURIComponent(r.key)).join(",");
@@ -64,6 +67,7 @@ export function routesFor(dbFile: string): { name: string; path: string }[] {
     { name: "run items: failed, deep page", path: `/runs/${k}?tab=items&failed=1&page=${deepPage}` },
     { name: "run items: search in output", path: `/runs/${k}?tab=items&q=${encodeURIComponent("= 1")}` },
     { name: "generation", path: `/runs/${k}/items/${encodeURIComponent(item.itemKey)}` },
+    { name: "generation: longest trace, mid-run", path: `/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}` },
     { name: "compare (2 runs)", path: `/compare?runs=${both}` },
     { name: "API leaderboard", path: "/api/v1/leaderboard" },
     { name: "API run metrics", path: `/api/v1/runs/${k}/metrics` },
