@@ -39,7 +39,9 @@ export async function countItems(prisma: Db, runId: number, status: string, p: R
   return n > cap ? { total: cap, more: true } : { total: n, more: false };
 }
 
-const CANDIDATES = 5000;
+// Prisma binds `id IN (…)` as one parameter per id and refuses more than 999 on SQLite
+// (P2029), so the index narrows a search only when it leaves fewer candidates than that.
+const CANDIDATES = 900;
 
 /**
  * SQLite: ids of the generations whose output may contain `q`, from the FTS5 trigram index

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
 import { fmt } from "./util";
 
@@ -14,7 +17,8 @@ export interface RouteFigures {
 export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
+    // Server errors go to a log beside the figures instead of drowning them.
+    stdio: ["ignore", "ignore", fs.openSync(path.join(os.tmpdir(), `stepwise-bench-server-${port}.log`), "a")],
   });
   for (let i = 0; i < 120; i++) {
     try {
@@ -36,8 +40,10 @@ async function timeRoute(url: string, requests: number, concurrency: number): Pr
       next++;
       const t = performance.now();
       const res = await fetch(url);
-      await res.arrayBuffer();
+      const body = await res.text();
       if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+      // A streamed page that failed renders app/error.tsx with status 200: not a timing.
+      if (body.includes("This page could not be shown")) throw new Error(`${url}: the page rendered its error boundary`);
       times.push(performance.now() - t);
     }
   };
