@@ -4,6 +4,7 @@
 //   BENCH_PG=postgresql://… | off    PostgreSQL admin URL (default: the local server when it answers)
 //   BENCH_REQUESTS=100               requests per route (10 concurrent clients)
 //   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
+//   BENCH_PORT=3900                  port of the `next start` under test
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,7 +23,7 @@ const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ??
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
   execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
-const PORT = 3900;
+const PORT = Number(process.env.BENCH_PORT ?? 3900); // another checkout benchmarking at once needs its own
 
 console.log(`# Stepwise benchmark — ${new Date().toISOString()}`);
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
