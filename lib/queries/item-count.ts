@@ -39,8 +39,7 @@ export async function countItems(prisma: Db, runId: number, status: string, p: R
   return n > cap ? { total: cap, more: true } : { total: n, more: false };
 }
 
-// Prisma binds `id IN (…)` as one parameter per id and refuses more than 999 on SQLite
-// (P2029), so the index narrows a search only when it leaves fewer candidates than that.
+// Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
 const CANDIDATES = 900;
 
 /**

@@ -67,7 +67,7 @@ const queries: Query[] = [
   { name: "items: capped count (slips)", sql: `SELECT COUNT(*) FROM (SELECT g."id" FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
   { name: "items: search, page 1", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%= 1%"] },
   ...(providerOf(url) === "sqlite"
-    ? [{ name: "items: search candidates (FTS5 trigram)", sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 5001`, params: ["%zzqq%"] }]
+    ? [{ name: "items: search candidates (FTS5 trigram)", sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`, params: ["%zzqq%"] }]
     : [{ name: "items: rare search (pg_trgm)", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%zzqq%"] }]),
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
   { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
