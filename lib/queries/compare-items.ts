@@ -8,7 +8,8 @@ import type { Outcome, PairItem, PairSummary } from "./compare";
 // (regressions, improvements, both wrong, both right) and their sizes are known from the
 // pair's 2×2 table, so a page is at most two LIMIT/OFFSET reads that walk run A in
 // (length, load order) on its (runId, length) index and look B up by (runId, itemKey)
-// (`+b.length` keeps the planner off B's length index, which would scan a whole length).
+// (`+a.length = +b.length` keeps the planner off both length indexes: driving the join from
+// B would scan a whole length of A per row).
 
 const CLASSES: Record<Exclude<CompareShow, "shift">, Outcome[]> = {
   discordant: ["regression", "improvement"],
@@ -45,7 +46,7 @@ function read(prisma: Db, a: number, b: number, answer: "first" | "last", where:
   return prisma.$queryRaw<Row[]>(Prisma.sql`
     SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
     FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND b."epoch" = 0
-    WHERE a."runId" = ${a} AND a."epoch" = 0 AND a."length" = +b."length" AND ${where}
+    WHERE a."runId" = ${a} AND a."epoch" = 0 AND +a."length" = +b."length" AND ${where}
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
 }
 

@@ -9,9 +9,10 @@ import type { PairSummary } from "./compare";
 // shifts. That is one pass over both runs, so its result is kept in this process per pair of
 // loaded runs (a run that is loaded again gets a new id; a running run is never cached).
 // The item list is paged in SQL, one outcome class at a time, in (length, load order).
-// Conditions on B are written as expressions over both sides (`+b.length`, `b.x - a.x`):
+// Conditions are written so no single-table index applies (`+a.length = +b.length`, `b.x - a.x`):
 // a plain `b.firstDivergence IS NOT NULL` lets SQLite drive the join from B's
-// firstDivergence index and scan a whole length of A per row (minutes at 100,000 items).
+// firstDivergence index and scan a whole length of A per row (minutes at 100,000 items);
+// SQLite 3.53 (better-sqlite3) does so even for `a.length = +b.length`.
 
 export interface PairRun {
   id: number;
@@ -43,7 +44,7 @@ async function computeStats(prisma: Db, a: number, b: number, answer: "first" | 
       ${pairJoin(a, b)} GROUP BY a."length" ORDER BY a."length"`),
     prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
       SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) AS k
-      ${pairJoin(a, b)} AND a."length" = +b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
+      ${pairJoin(a, b)} AND +a."length" = +b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
       GROUP BY b."firstDivergence" - a."firstDivergence" ORDER BY d`),
     prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
       SELECT "runId" AS run, COUNT(*) AS k FROM "Generation" WHERE "runId" IN (${a}, ${b}) AND "epoch" = 0 GROUP BY "runId"`),

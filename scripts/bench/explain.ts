@@ -79,7 +79,8 @@ if (other) {
   const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
   queries.push(
     { name: "compare: 2×2 table per length (once per pair, then cached)", sql: `SELECT a."length", COUNT(*), SUM(CASE WHEN a."firstCorrect" = true AND b."firstCorrect" = false THEN 1 ELSE 0 END) ${join} GROUP BY a."length"`, params: [runId, other.id] },
-    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND a."length" = +b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
+    { name: "compare: histogram of divergence shifts (once per pair, then cached)", sql: `SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) ${join} AND +a."length" = +b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL GROUP BY b."firstDivergence" - a."firstDivergence"`, params: [runId, other.id] },
+    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND +a."length" = +b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
   );
 }
 console.log(`# Query plans — ${providerOf(url)}, run ${run.key} (${Number(run.generationCount).toLocaleString("en")} generations)\n`);
