@@ -44,3 +44,11 @@ export async function pgReachable(url: string): Promise<boolean> {
     return false;
   }
 }
+
+/** Planner statistics for a freshly loaded PostgreSQL store. */
+export async function analyze(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query("ANALYZE");
+  await c.end();
+}
