@@ -52,9 +52,11 @@ const CANDIDATES = 900;
  */
 export async function outputCandidates(prisma: Db, q: string): Promise<number[] | null> {
   if (providerOf(env.DATABASE_URL) !== "sqlite" || q.length < 3 || /[%_\\]/.test(q)) return null;
-  const rows = await prisma.$queryRawUnsafe<{ id: number | bigint }[]>(
-    `SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ? LIMIT ${CANDIDATES + 1}`,
-    `%${q}%`,
-  );
+  let rows: { id: number | bigint }[];
+  try {
+    rows = await prisma.$queryRawUnsafe(`SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ? LIMIT ${CANDIDATES + 1}`, `%${q}%`);
+  } catch {
+    return null; // a store without the index (or a build of SQLite without FTS5): scan instead
+  }
   return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
 }
