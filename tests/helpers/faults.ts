@@ -4,22 +4,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { mulberry32 } from "../../lib/analysis/stats";
 import type { Store } from "../../lib/db";
 import { generateDataset, type GenerateOptionsInput } from "../../lib/generate/dataset";
 
 export const ROOT = path.resolve(__dirname, "../..");
 
-/** mulberry32: a tiny seeded PRNG, so every trial's timing choice is reproducible. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded randomness (the analysis core's mulberry32), so every trial's timing choice is reproducible. */
+export const seeded = mulberry32;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
