@@ -3,6 +3,7 @@ import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
 import { NativeReader, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
+import { parallelNativeSource, type PreparedEvent } from "./parallel-source";
 import { readLines } from "./read-lines";
 import { RunWriter } from "./run-writer";
 
@@ -35,6 +36,12 @@ export interface LoadOptions {
   totalBytes?: number | null;
   onProgress?: (p: LoadProgress) => void;
   maxErrors?: number;
+  /**
+   * Parse and analyse on a second thread (lib/store/parallel-source.ts). For processes run
+   * through tsx (the CLI, scripts, tests); the Next.js server bundles its code and loads in
+   * its own thread.
+   */
+  parallel?: boolean;
 }
 
 /**
@@ -43,7 +50,7 @@ export interface LoadOptions {
  * updated by the source (bytes, lines) and by the loader (generations, steps).
  */
 export interface EventSource {
-  events: AsyncIterable<ReaderEvent>;
+  events: AsyncIterable<ReaderEvent | PreparedEvent>;
   errors: LineError[];
 }
 
@@ -69,9 +76,10 @@ export async function loadEvents(store: Store, file: string, source: EventSource
           current = ev.header.key;
           if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
         } else if (errors.length === 0 && writer) {
-          await writer.add(ev.item, ev.analysis);
+          if (ev.kind === "prepared") await writer.addPrepared(ev.p);
+          else await writer.add(ev.item, ev.analysis);
           progress.generations++;
-          progress.steps += ev.analysis.hasSteps ? ev.analysis.length : 0;
+          progress.steps += ev.kind === "prepared" ? ev.progressSteps : ev.analysis.hasSteps ? ev.analysis.length : 0;
         }
         if ((++n & 255) === 0) onProgress?.(progress);
       }
@@ -118,5 +126,6 @@ export async function loadNative(
   opts: LoadOptions = {},
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
-  return loadEvents(store, file, nativeSource(file, input, progress, opts.maxErrors), progress, opts.onProgress);
+  const source = opts.parallel ? parallelNativeSource(file, input, progress, opts.maxErrors) : nativeSource(file, input, progress, opts.maxErrors);
+  return loadEvents(store, file, source, progress, opts.onProgress);
 }

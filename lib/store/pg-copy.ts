@@ -12,19 +12,29 @@ function field(v: unknown): string {
   return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r") : s;
 }
 
-/** Text-format COPY lines, a chunk of rows at a time so large batches stream. */
-function* copyText(rows: unknown[][]): Generator<string> {
-  const CHUNK = 256;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    let out = "";
-    for (const row of rows.slice(i, i + CHUNK)) out += row.map(field).join("\t") + "\n";
-    yield out;
+/** Text-format COPY lines from row-major chunks of values (a row array is a chunk of one row), 256 rows per string so large batches stream. */
+function* copyTextOfValues(chunks: unknown[][], width: number): Generator<string> {
+  let out = "";
+  let rows = 0;
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i += width) {
+      for (let c = 0; c < width; c++) out += (c ? "\t" : "") + field(chunk[i + c]);
+      out += "\n";
+      if (++rows % 256 === 0) {
+        yield out;
+        out = "";
+      }
+    }
   }
+  if (out) yield out;
+}
+
+export async function copyValues(client: pg.PoolClient | pg.Client, table: string, columns: string[], chunks: unknown[][]): Promise<void> {
+  if (chunks.every((c) => c.length === 0)) return;
+  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`;
+  await pipeline(Readable.from(copyTextOfValues(chunks, columns.length)), client.query(copyFrom(sql)));
 }
 
 export async function copyRows(client: pg.PoolClient | pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
-  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`;
-  const sink = client.query(copyFrom(sql));
-  await pipeline(Readable.from(copyText(rows)), sink);
+  await copyValues(client, table, columns, rows);
 }

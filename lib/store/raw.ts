@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
-import { copyRows } from "./pg-copy";
+import { copyRows, copyValues } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
 // several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
@@ -17,6 +17,8 @@ export interface RawTx {
   script(sql: string): Promise<void>;
   /** Inserts rows (arrays in `columns` order) into `table` as fast as the driver allows. */
   insertRows(table: string, columns: string[], rows: unknown[][]): Promise<void>;
+  /** The same for rows given as row-major chunks of values (no per-row arrays to build). */
+  insertValues(table: string, columns: string[], chunks: unknown[][]): Promise<void>;
   /** Reserves `n` consecutive ids of `table`.id for rows this transaction will insert. */
   reserveIds(table: string, n: number): Promise<number>;
 }
@@ -96,6 +98,39 @@ function openSqlite(url: string): RawDb {
       all: (params: unknown[]) => stmt.all(...order.map((i) => sqliteValue(params[i]))),
     };
   };
+  const inserts = new Map<string, Database.Statement>();
+  const insertStatement = (table: string, columns: string[], n: number) => {
+    const key = `${table}\u0000${n}\u0000${columns.join()}`;
+    const cached = inserts.get(key);
+    if (cached) return cached;
+    const tuple = `(${columns.map(() => "?").join(", ")})`;
+    const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) VALUES ${Array(n).fill(tuple).join(", ")}`;
+    const stmt = db.prepare(sql);
+    inserts.set(key, stmt);
+    return stmt;
+  };
+  /**
+   * Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows. `chunks` are
+   * row-major values; a row array is a chunk of one row.
+   */
+  const insertChunks = (table: string, columns: string[], chunks: unknown[][]) => {
+    const width = columns.length;
+    const per = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
+    const params = new Array(per * width);
+    let k = 0;
+    for (const chunk of chunks) {
+      if (chunk.length % width !== 0) throw new Error(`insert into ${table}: ${chunk.length} values is not a whole number of ${width}-column rows`);
+      for (let i = 0; i < chunk.length; i++) {
+        const v = chunk[i];
+        params[k++] = v === true ? 1 : v === false ? 0 : v === undefined ? null : v;
+        if (k === params.length) {
+          insertStatement(table, columns, per).run(params);
+          k = 0;
+        }
+      }
+    }
+    if (k > 0) insertStatement(table, columns, k / width).run(params.slice(0, k));
+  };
   const tx: RawTx = {
     async exec(sql, params = []) {
       return prepared(sql).run(params).changes;
@@ -107,30 +142,10 @@ function openSqlite(url: string): RawDb {
       db.exec(sql);
     },
     async insertRows(table, columns, rows) {
-      // Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows.
-      const cols = columns.map((c) => `"${c}"`).join(", ");
-      const tuple = `(${columns.map(() => "?").join(", ")})`;
-      const stmtFor = (n: number) => {
-        const sql = `INSERT INTO "${table}" (${cols}) VALUES ${Array(n).fill(tuple).join(", ")}`;
-        let stmt = statements.get(sql)?.stmt;
-        if (!stmt) statements.set(sql, { stmt: (stmt = db.prepare(sql)), order: [] });
-        return stmt;
-      };
-      const width = columns.length;
-      const per = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
-      for (let i = 0; i < rows.length; i += per) {
-        const n = Math.min(per, rows.length - i);
-        const params = new Array(n * width);
-        let k = 0;
-        for (let r = i; r < i + n; r++) {
-          const row = rows[r];
-          for (let c = 0; c < width; c++) {
-            const v = row[c];
-            params[k++] = v === true ? 1 : v === false ? 0 : v === undefined ? null : v;
-          }
-        }
-        stmtFor(n).run(params);
-      }
+      insertChunks(table, columns, rows);
+    },
+    async insertValues(table, columns, chunks) {
+      insertChunks(table, columns, chunks);
     },
     async reserveIds(table, n) {
       // Safe: the load holds SQLite's single write lock for its whole transaction.
@@ -194,6 +209,9 @@ function openPg(url: string, sharedPool?: pg.Pool): RawDb {
         },
         async insertRows(table, columns, rows) {
           await copyRows(client, table, columns, rows);
+        },
+        async insertValues(table, columns, chunks) {
+          await copyValues(client, table, columns, chunks);
         },
         async reserveIds(table, n) {
           const seq = `"${table}_id_seq"`;

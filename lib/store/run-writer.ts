@@ -1,32 +1,15 @@
-import { summarise } from "../analysis/analyse";
 import { computeRunMetrics } from "../analysis/metrics";
-import {
-  FAILURE_MODES,
-  STATUS_LETTER,
-  type GenerationAnalysis,
-  type GenerationSummary,
-  type NativeItem,
-  type RunHeader,
-  type StoredGenerationAnalysis,
-} from "../analysis/types";
+import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
+import { GEN_COLS, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
-export const GEN_COLS = [
-  "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
-  "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
-  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given",
-];
-export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
+export { GEN_COLS, generationRow, ITEM_COLS, modeBits, STEP_COLS, stepRowsOf } from "./rows";
 const BATCH = 500;
 const ID_BLOCK = 1000;
-
-const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
 class IdPool {
@@ -43,33 +26,12 @@ class IdPool {
   }
 }
 
-/** Model-side fields other than the text, kept for a faithful export. */
-function givenFields(item: NativeItem): string | null {
-  const given: Record<string, unknown> = {};
-  if (item.steps !== undefined) given.steps = item.steps;
-  if (item.answer !== undefined) given.answer = item.answer;
-  if (item.usage) given.usage = item.usage;
-  // Generation.output is text: remember when the line held turns or nothing at all.
-  if (Array.isArray(item.output)) given.output = "turns";
-  else if (item.output === null || item.output === undefined) given.output = "none";
-  return Object.keys(given).length ? JSON.stringify(given) : null;
-}
-
-export function modeBits(modes: readonly string[]): number {
-  let bits = 0;
-  for (const m of modes) {
-    const i = FAILURE_MODES.indexOf(m as (typeof FAILURE_MODES)[number]);
-    if (i >= 0) bits |= 1 << i;
-  }
-  return bits;
-}
-
 export class RunWriter {
   readonly summaries: GenerationSummary[] = [];
   private items = new Map<string, number>();
   private itemRows: unknown[][] = [];
   private genRows: unknown[][] = [];
-  private stepRows: unknown[][] = [];
+  private stepValues: unknown[][] = []; // row-major chunks, one per generation
   steps = 0;
 
   private constructor(
@@ -97,30 +59,38 @@ export class RunWriter {
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    let itemId = this.items.get(item.id);
+    await this.addPrepared(prepareGeneration(this.header, item, a));
+  }
+
+  /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
+  async addPrepared(p: PreparedGeneration): Promise<void> {
+    let itemId = this.items.get(p.itemKey);
     if (itemId === undefined) {
       itemId = await this.ids.take("Item");
-      this.items.set(item.id, itemId);
-      const rate = a.selfConditioning?.inducedErrorRate ?? null;
-      this.itemRows.push([itemId, this.runId, item.id, a.length, JSON.stringify(item.input), JSON.stringify(a.reference), rate]);
+      this.items.set(p.itemKey, itemId);
+      this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
     }
     const genId = await this.ids.take("Generation");
-    this.genRows.push(generationRow(genId, this.runId, itemId, item, a));
-    if (a.hasSteps) {
-      this.stepRows.push(...stepRowsOf(genId, a));
-      this.steps += a.steps.length;
+    p.gen[0] = genId;
+    p.gen[1] = this.runId;
+    p.gen[2] = itemId;
+    this.genRows.push(p.gen);
+    if (p.stepCount > 0) {
+      for (let i = 0; i < p.steps.length; i += STEP_COLS.length) p.steps[i] = genId;
+      this.stepValues.push(p.steps);
+      this.steps += p.stepCount;
     }
-    this.summaries.push(summarise(a, item, this.header));
+    this.summaries.push(p.summary);
     if (this.genRows.length >= BATCH) await this.flush();
   }
 
   async flush(): Promise<void> {
     if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
-    if (this.stepRows.length) await this.tx.insertRows("StepResult", STEP_COLS, this.stepRows);
+    if (this.stepValues.length) await this.tx.insertValues("StepResult", STEP_COLS, this.stepValues);
     this.itemRows = [];
     this.genRows = [];
-    this.stepRows = [];
+    this.stepValues = [];
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
@@ -151,31 +121,6 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
     [bench.id, header.variant.name, JSON.stringify(params)],
   );
   return { modelId: model.id, variantId: variant.id };
-}
-
-/** A Generation row in GEN_COLS order. */
-export function generationRow(genId: number | null, runId: number, itemId: number, item: NativeItem, a: GenerationAnalysis): unknown[] {
-  const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
-  const operands: StoredGenerationAnalysis["operands"] = {};
-  for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
-  const stored: StoredGenerationAnalysis = {
-    answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
-    hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
-  };
-  const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
-  const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
-  return [
-    genId, runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
-    a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
-    JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
-    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
-  ];
-}
-
-/** StepResult rows (STEP_COLS order) of one generation; none when it has no step trace. */
-export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
-  if (!a.hasSteps) return [];
-  return a.steps.map((s) => [genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
 }
 
 /**

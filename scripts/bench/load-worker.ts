@@ -7,7 +7,7 @@ import { loadNative } from "../../lib/store/load";
 const [url, file] = process.argv.slice(2);
 const store = await openStore(url);
 const started = process.hrtime.bigint();
-const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }));
+const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }), { parallel: process.env.BENCH_SERIAL !== "1" });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 await store.close();
 if (!report.ok) {

@@ -5,6 +5,8 @@ import { loadNative, type LoadReport } from "../../store/load";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
 
+const PARALLEL_FROM_BYTES = 8_000_000;
+
 export const ingestHelp = `stepwise ingest FILE… [--json] [--max-errors N]
   Loads native JSONL files (SPEC §5); "-" reads standard input. Each file loads in one
   transaction: any error leaves the store as it was, and every error is listed.`;
@@ -35,6 +37,8 @@ export async function ingestCommand(argv: string[]): Promise<number> {
       const report = await loadNative(store, name, input, {
         totalBytes,
         maxErrors,
+        // A second thread pays off past a few MB; starting it costs about a second.
+        parallel: totalBytes === null || totalBytes > PARALLEL_FROM_BYTES,
         onProgress: (p) => bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
       });
       bar.done();

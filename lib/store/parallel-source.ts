@@ -1,0 +1,100 @@
+import type { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
+import type { LineError } from "../analysis/types";
+import type { ReaderEvent } from "../native/reader";
+import type { EventSource, LoadProgress } from "./load";
+import { readLines } from "./read-lines";
+import type { PreparedGeneration } from "./rows";
+
+// Native JSONL as an event source whose parsing, analysis and row building run on a second
+// thread (lib/store/analysis-thread.ts), so that on a machine with two cores the loader's
+// thread spends its time inserting. Lines go over in batches; at most IN_FLIGHT batches are
+// outstanding, which bounds memory whatever the file's size. Events and errors come back in
+// file order, exactly as the in-thread reader (nativeSource) yields them.
+
+export type ThreadRequest = { kind: "lines"; first: number; lines: string[] } | { kind: "end" };
+export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
+export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
+export interface ThreadReply {
+  events: ThreadEvent[];
+  errors: LineError[];
+}
+
+const BATCH_LINES = 256;
+const BATCH_CHARS = 4 << 20;
+const IN_FLIGHT = 4;
+
+export function parallelNativeSource(
+  file: string,
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
+  progress: LoadProgress,
+  maxErrors?: number,
+): EventSource {
+  const errors: LineError[] = [];
+  async function* events(): AsyncIterable<ThreadEvent> {
+    const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), { workerData: { file, maxErrors } });
+    const replies: ThreadReply[] = [];
+    let wake: (() => void) | null = null;
+    let failure: Error | null = null;
+    worker.on("message", (r: ThreadReply) => {
+      replies.push(r);
+      wake?.();
+    });
+    worker.on("error", (e) => {
+      failure = e;
+      wake?.();
+    });
+    worker.on("exit", (code) => {
+      failure ??= new Error(`the analysis thread stopped (exit code ${code})`);
+      wake?.();
+    });
+    const lines = readLines(input, (n) => (progress.bytes += n))[Symbol.asyncIterator]();
+    let sent = 0;
+    let received = 0;
+    let inputDone = false;
+    let endSent = false;
+    try {
+      for (;;) {
+        while (!inputDone && sent - received < IN_FLIGHT) {
+          const batch: string[] = [];
+          const first = progress.lines + 1;
+          let chars = 0;
+          while (batch.length < BATCH_LINES && chars < BATCH_CHARS) {
+            const next = await lines.next();
+            if (next.done) {
+              inputDone = true;
+              break;
+            }
+            batch.push(next.value);
+            chars += next.value.length;
+            progress.lines++;
+          }
+          if (batch.length > 0) {
+            worker.postMessage({ kind: "lines", first, lines: batch } satisfies ThreadRequest);
+            sent++;
+          }
+        }
+        if (inputDone && !endSent && sent === received) {
+          worker.postMessage({ kind: "end" } satisfies ThreadRequest);
+          endSent = true;
+          sent++;
+        }
+        if (endSent && received === sent) break;
+        while (replies.length === 0) {
+          if (failure) throw failure;
+          await new Promise<void>((r) => (wake = r));
+          wake = null;
+        }
+        const reply = replies.shift()!;
+        received++;
+        errors.push(...reply.errors);
+        yield* reply.events;
+      }
+      if (progress.lines === 0) errors.push({ file, line: 0, field: "-", message: "the file is empty" });
+    } finally {
+      worker.removeAllListeners("exit");
+      await worker.terminate();
+    }
+  }
+  return { events: events(), errors };
+}

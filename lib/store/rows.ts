@@ -1,0 +1,113 @@
+import { summarise } from "../analysis/analyse";
+import {
+  FAILURE_MODES,
+  STATUS_LETTER,
+  type GenerationAnalysis,
+  type GenerationSummary,
+  type NativeItem,
+  type RunHeader,
+  type StoredGenerationAnalysis,
+} from "../analysis/types";
+
+// Rows of one analysed generation, built without ids so that the work can happen on the
+// analysis thread (lib/store/analysis-thread.ts) while the loader's thread inserts: the
+// writer fills in run, item and generation ids.
+
+export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
+export const GEN_COLS = [
+  "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
+  "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
+  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given",
+];
+export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
+
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+/** Model-side fields other than the text, kept for a faithful export. */
+function givenFields(item: NativeItem): string | null {
+  const given: Record<string, unknown> = {};
+  if (item.steps !== undefined) given.steps = item.steps;
+  if (item.answer !== undefined) given.answer = item.answer;
+  if (item.usage) given.usage = item.usage;
+  // Generation.output is text: remember when the line held turns or nothing at all.
+  if (Array.isArray(item.output)) given.output = "turns";
+  else if (item.output === null || item.output === undefined) given.output = "none";
+  return Object.keys(given).length ? JSON.stringify(given) : null;
+}
+
+export function modeBits(modes: readonly string[]): number {
+  let bits = 0;
+  for (const m of modes) {
+    const i = FAILURE_MODES.indexOf(m as (typeof FAILURE_MODES)[number]);
+    if (i >= 0) bits |= 1 << i;
+  }
+  return bits;
+}
+
+/** A Generation row in GEN_COLS order. */
+export function generationRow(genId: number | null, runId: number | null, itemId: number | null, item: NativeItem, a: GenerationAnalysis): unknown[] {
+  const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
+  const operands: StoredGenerationAnalysis["operands"] = {};
+  for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
+  const stored: StoredGenerationAnalysis = {
+    answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
+    hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
+  };
+  const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
+  const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
+  return [
+    genId, runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
+    a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
+    JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
+    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
+  ];
+}
+
+/** StepResult rows (STEP_COLS order) of one generation; none when it has no step trace. */
+export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
+  if (!a.hasSteps) return [];
+  return a.steps.map((s) => [genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
+}
+
+/** StepResult values of one generation, row-major in STEP_COLS order, generationId left null. */
+export function stepValuesOf(a: GenerationAnalysis): unknown[] {
+  if (!a.hasSteps) return [];
+  const out = new Array(a.steps.length * STEP_COLS.length);
+  let k = 0;
+  for (const s of a.steps) {
+    out[k++] = null;
+    out[k++] = s.step;
+    out[k++] = s.status;
+    out[k++] = String(s.expected);
+    out[k++] = text(s.claimed);
+    out[k++] = text(s.recomputed);
+    out[k++] = s.span?.[0] ?? null;
+    out[k++] = s.span?.[1] ?? null;
+  }
+  return out;
+}
+
+/** Everything the writer stores for one generation, with the ids still to fill in. */
+export interface PreparedGeneration {
+  itemKey: string;
+  /** ITEM_COLS after id, runId and key */
+  item: unknown[];
+  /** GEN_COLS, the first three (id, runId, itemId) null */
+  gen: unknown[];
+  /** STEP_COLS values, row-major, generationId null */
+  steps: unknown[];
+  stepCount: number;
+  summary: GenerationSummary;
+}
+
+export function prepareGeneration(header: RunHeader, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+  return {
+    itemKey: item.id,
+    item: [a.length, JSON.stringify(item.input), JSON.stringify(a.reference), a.selfConditioning?.inducedErrorRate ?? null],
+    gen: generationRow(null, null, null, item, a),
+    steps: stepValuesOf(a),
+    stepCount: a.hasSteps ? a.steps.length : 0,
+    summary: summarise(a, item, header),
+  };
+}
