@@ -12,7 +12,7 @@ import path from "node:path";
 import { browserFigures, printBrowser } from "./bench/browser";
 import { bundleFigures, printBundles } from "./bench/bundle";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
-import { benchRoutes, printRoutes, routesFor, startServer } from "./bench/pages";
+import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type RouteFigures } from "./bench/pages";
 import { analyze, pgReachable } from "./bench/util";
 
 const sizes = (process.env.BENCH_ITEMS ?? "100000").split(",").map(Number);
@@ -37,14 +37,19 @@ printBundles(bundleFigures());
 /** Browser figures on the views a person opens first; the generation page with a long trace. */
 const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page", "generation: longest trace, mid-run", "compare (2 runs)"];
 
-async function pages(label: string, url: string, sqliteFile: string, browser = false) {
+/** Route figures per store label and size, for the growth table at the end. */
+const grown: { provider: string; items: number; rows: RouteFigures[] }[] = [];
+
+async function pages(label: string, url: string, sqliteFile: string, browser = false, size?: number) {
   // A PostgreSQL store straight after a load has no planner statistics until autovacuum
   // analyses it (never, on a server with autovacuum off): time the steady state.
   if (url.startsWith("postgres")) await analyze(url);
   const server = await startServer(url, PORT);
   try {
     const routes = routesFor(sqliteFile);
-    printRoutes(label, await benchRoutes(PORT, routes, requests));
+    const rows = await benchRoutes(PORT, routes, requests);
+    printRoutes(label, rows);
+    if (size) grown.push({ provider: url.startsWith("postgres") ? "PostgreSQL" : "SQLite", items: size, rows });
     if (browser && process.env.BENCH_BROWSER !== "off")
       printBrowser(label, await browserFigures(`http://127.0.0.1:${PORT}`, routes.filter((r) => BROWSER_PAGES.includes(r.name))));
   } finally {
@@ -73,8 +78,10 @@ for (const items of sizes) {
   // A second run over the same items, so compare and curves have two runs.
   cli(["ingest", fileB], { DATABASE_URL: stores.sqliteUrl });
   if (stores.pgUrl) cli(["ingest", fileB], { DATABASE_URL: stores.pgUrl });
-  await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true);
-  if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile);
+  // Printed as it comes: a study-scale run takes an hour, and a partial report is still a report.
+  printLoad(stores.figures);
+  await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true, items);
+  if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile, false, items);
   await stores.cleanup();
   fs.rmSync(fileA, { force: true });
   fs.rmSync(fileB, { force: true });
@@ -82,4 +89,5 @@ for (const items of sizes) {
 console.log("\n## Load (native JSONL, analysis included) vs the bulk-insert baseline (same rows, one transaction)");
 printLoad(load);
 console.log("ratio = our rows/s ÷ baseline rows/s (rows = items + generations + step results); target ≥ 0.40");
+if (sizes.length > 1) printGrowth(grown);
 fs.rmSync(dir, { recursive: true, force: true });

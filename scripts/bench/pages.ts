@@ -6,12 +6,22 @@ import Database from "better-sqlite3";
 import { fmt } from "./util";
 
 // Page and API latency on loopback: N requests from C concurrent clients per route against
-// `next start`, beside the trivial /api/health measured in the same run.
+// `next start`, beside two trivial routes measured in the same run: a page that reads no data
+// (/about: the same layout, proxy and React rendering as every view) for the views, and
+// /api/health for the API routes. The ratio to /api/health is printed for every route too.
+export type RouteKind = "page" | "api";
+export interface BenchRoute {
+  name: string;
+  path: string;
+  kind: RouteKind;
+}
 export interface RouteFigures {
   route: string;
+  kind: RouteKind;
   p50: number;
   p95: number;
-  ratio95: number; // p95 ÷ trivial route's p95
+  ratio95: number; // p95 ÷ the trivial route of its kind's p95
+  ratioApi95: number; // p95 ÷ /api/health's p95
 }
 
 export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
@@ -54,7 +64,7 @@ async function timeRoute(url: string, requests: number, concurrency: number): Pr
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** Routes worth timing for a store: picks real run keys and item ids from it (SQLite file). */
-export function routesFor(dbFile: string): { name: string; path: string }[] {
+export function routesFor(dbFile: string): BenchRoute[] {
   const db = new Database(dbFile, { readonly: true });
   const runs = db.prepare(`SELECT r.id, r.key, r."itemCount" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`).all() as { id: number; key: string; itemCount: number }[];
   const item = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY id LIMIT 1`).get(runs[0].id) as { itemKey: string };
@@ -65,39 +75,68 @@ export function routesFor(dbFile: string): { name: string; path: string }[] {
   const k = encodeURIComponent(runs[0].key);
   const both = runs.map((r) => encodeURIComponent(r.key)).join(",");
   const deepPage = Math.max(1, Math.floor(runs[0].itemCount / 50 / 2));
+  const page = (name: string, path: string): BenchRoute => ({ name, path, kind: "page" });
+  const api = (name: string, path: string): BenchRoute => ({ name, path, kind: "api" });
   return [
-    { name: "trivial: /api/health", path: "/api/health" },
-    { name: "leaderboard /", path: "/" },
-    { name: "curves (2 runs)", path: `/curves?runs=${both}` },
-    { name: "run", path: `/runs/${k}` },
-    { name: "run items: failed, deep page", path: `/runs/${k}?tab=items&failed=1&page=${deepPage}` },
-    { name: "run items: search in output", path: `/runs/${k}?tab=items&q=${encodeURIComponent("= 1")}` },
-    { name: "generation", path: `/runs/${k}/items/${encodeURIComponent(item.itemKey)}` },
-    { name: "generation: longest trace, mid-run", path: `/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}` },
-    { name: "compare (2 runs)", path: `/compare?runs=${both}` },
-    { name: "API leaderboard", path: "/api/v1/leaderboard" },
-    { name: "API run metrics", path: `/api/v1/runs/${k}/metrics` },
+    api("trivial API: /api/health", "/api/health"),
+    page("trivial page: /about", "/about"),
+    page("leaderboard /", "/"),
+    page("curves (2 runs)", `/curves?runs=${both}`),
+    page("run", `/runs/${k}`),
+    page("run items: failed, deep page", `/runs/${k}?tab=items&failed=1&page=${deepPage}`),
+    page("run items: search in output", `/runs/${k}?tab=items&q=${encodeURIComponent("= 1")}`),
+    page("generation", `/runs/${k}/items/${encodeURIComponent(item.itemKey)}`),
+    page("generation: longest trace, mid-run", `/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}`),
+    page("compare (2 runs)", `/compare?runs=${both}`),
+    api("API leaderboard", "/api/v1/leaderboard"),
+    api("API run metrics", `/api/v1/runs/${k}/metrics`),
   ];
 }
 
-export async function benchRoutes(port: number, routes: { name: string; path: string }[], requests = 100, concurrency = 10): Promise<RouteFigures[]> {
+export async function benchRoutes(port: number, routes: BenchRoute[], requests = 100, concurrency = 10): Promise<RouteFigures[]> {
   const base = `http://127.0.0.1:${port}`;
   for (const r of routes) await timeRoute(base + r.path, 3, 1); // warm up: compile caches, open the store
-  const out: RouteFigures[] = [];
-  let trivial95 = 1;
-  for (const r of routes) {
-    const t = await timeRoute(base + r.path, requests, concurrency);
+  const timed: { r: BenchRoute; t: number[] }[] = [];
+  for (const r of routes) timed.push({ r, t: await timeRoute(base + r.path, requests, concurrency) });
+  const trivial = (kind: RouteKind) => {
+    const hit = timed.find((x) => x.r.kind === kind && x.r.name.startsWith("trivial"));
+    if (!hit) throw new Error(`no trivial ${kind} route to compare against`);
+    return pct(hit.t, 0.95);
+  };
+  const base95 = { page: trivial("page"), api: trivial("api") };
+  return timed.map(({ r, t }) => {
     const p95 = pct(t, 0.95);
-    if (out.length === 0) trivial95 = p95;
-    out.push({ route: r.name, p50: pct(t, 0.5), p95, ratio95: p95 / trivial95 });
-  }
-  return out;
+    return { route: r.name, kind: r.kind, p50: pct(t, 0.5), p95, ratio95: p95 / base95[r.kind], ratioApi95: p95 / base95.api };
+  });
 }
 
 export function printRoutes(label: string, rows: RouteFigures[]) {
   console.log(`\n### ${label}`);
-  console.log("| route | p50 ms | p95 ms | p95 ÷ trivial p95 |");
-  console.log("|---|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.route} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.ratio95.toFixed(2)} |`);
+  console.log("| route | p50 ms | p95 ms | p95 ÷ trivial of its kind | p95 ÷ /api/health |");
+  console.log("|---|---:|---:|---:|---:|");
+  for (const r of rows) console.log(`| ${r.route} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.ratio95.toFixed(2)} | ${r.ratioApi95.toFixed(2)} |`);
   void fmt;
+}
+
+/**
+ * Does a view's cost grow with the store? Each route's p95 at every size beside its p95 at
+ * the smallest size, raw and relative to the trivial route of the same run (which takes out
+ * the machine's mood between runs). Target: ≤ 1.5.
+ */
+export function printGrowth(runs: { provider: string; items: number; rows: RouteFigures[] }[]) {
+  for (const provider of [...new Set(runs.map((r) => r.provider))]) {
+    const mine = runs.filter((r) => r.provider === provider).sort((a, b) => a.items - b.items);
+    if (mine.length < 2) continue;
+    const [first, ...rest] = mine;
+    console.log(`\n### Growth with the store (${provider}): p95 at N items ÷ p95 at ${fmt(first.items)} items`);
+    console.log(`| route | ${rest.map((r) => `${fmt(r.items)}: raw | ${fmt(r.items)}: vs trivial`).join(" | ")} |`);
+    console.log(`|---|${rest.map(() => "---:|---:").join("|")}|`);
+    for (const row of first.rows) {
+      const cells = rest.map((r) => {
+        const other = r.rows.find((x) => x.route === row.route);
+        return other ? `${(other.p95 / row.p95).toFixed(2)} | ${(other.ratio95 / row.ratio95).toFixed(2)}` : "– | –";
+      });
+      console.log(`| ${row.route} | ${cells.join(" | ")} |`);
+    }
+  }
 }
