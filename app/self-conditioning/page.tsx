@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
+import { LazySelfConditioningChart } from "@/components/charts/lazy-charts";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { getSelfConditioning } from "@/lib/queries/selfcond";
@@ -31,7 +31,8 @@ export default async function SelfConditioningPage({ searchParams }: { searchPar
             <ModelFilter models={data.models} selected={p.models} />
           </Card>
           <Card title="Accuracy vs induced error rate" description="Points with Wilson 95% intervals; dashed lines are each run's OLS fit over its points.">
-            <SelfConditioningChart
+            <LazySelfConditioningChart
+              wide
               title=""
               series={data.runs.map((r) => ({ key: r.key, label: r.label, points: r.points, slope: r.slope, intercept: r.intercept, targetTurn: r.targetTurn }))}
             />

@@ -17,6 +17,7 @@ import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { SeriesDot } from "./series-dot";
 import { AXIS, DASH, fillHref, linearTicks, logTicks, pct, seriesColor, seriesSymbol } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface AccuracySeries {
   /** run key (identity only; not shown) */
@@ -64,8 +65,8 @@ export function AccuracyByLengthChart({
   answer = "first",
   xScale = "linear",
   bands = true,
-  height = 320,
-  title = "Accuracy by length",
+  height = CHART_DEFAULTS.accuracyByLength.height,
+  title = CHART_DEFAULTS.accuracyByLength.title,
 }: AccuracyByLengthChartProps) {
   const rows = buildRows(series);
   if (rows.length === 0) return <ChartFrame title={title}><EmptyChart message="No accuracy-by-length data." height={height} /></ChartFrame>;

@@ -17,6 +17,7 @@ import {
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { AXIS, MODE_COLORS, MODE_LABELS, fillHref, pct } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface ModesAtLength {
   length: number;
@@ -47,7 +48,7 @@ function fillOf(mode: FailureMode): RechartsFill | string {
 
 type Row = Record<string, number> & { length: number; n: number };
 
-export function FailureModesByLengthChart({ rows, itemsHref, height = 280, title = "Failure modes by length" }: FailureModesByLengthChartProps) {
+export function FailureModesByLengthChart({ rows, itemsHref, height = CHART_DEFAULTS.failureModesByLength.height, title = CHART_DEFAULTS.failureModesByLength.title }: FailureModesByLengthChartProps) {
   const router = useRouter();
   const present = FAILURE_MODES.filter((m) => rows.some((r) => (r.modes[m] ?? 0) > 0));
   const data: Row[] = rows

@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { AXIS, fillHref } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface FirstDivergenceHistogramProps {
   bins: { step: number; count: number }[];
@@ -38,7 +39,7 @@ function binRows(bins: { step: number; count: number }[], maxStep: number): Row[
   return rows;
 }
 
-export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 240, title = "First divergence" }: FirstDivergenceHistogramProps) {
+export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = CHART_DEFAULTS.firstDivergence.height, title = CHART_DEFAULTS.firstDivergence.title }: FirstDivergenceHistogramProps) {
   const router = useRouter();
   const total = bins.reduce((a, b) => a + b.count, 0);
   if (total === 0) return <ChartFrame title={title}><EmptyChart message="No generation diverged from the reference." height={height} /></ChartFrame>;

@@ -16,6 +16,7 @@ import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { SeriesDot } from "./series-dot";
 import { AXIS, logTicks, num, seriesColor, seriesSymbol } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface HorizonSizePoint {
   key: string;
@@ -45,7 +46,7 @@ export interface HorizonVsSizeChartProps {
 
 type Row = HorizonSizePoint & { err: [number, number] };
 
-export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "family", height = 300, title = "Horizon H₀.₅ vs model size" }: HorizonVsSizeChartProps) {
+export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "family", height = CHART_DEFAULTS.horizonVsSize.height, title = CHART_DEFAULTS.horizonVsSize.title }: HorizonVsSizeChartProps) {
   const usable = points.filter((p) => p.paramsB > 0 && Number.isFinite(p.h50));
   if (usable.length === 0)
     return <ChartFrame title={title}><EmptyChart message="No selected run has a known model size (params_b)." height={height} /></ChartFrame>;

@@ -16,6 +16,7 @@ import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { SeriesDot } from "./series-dot";
 import { AXIS, DASH, num, pct, seriesColor, seriesSymbol } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface SelfCondPoint {
   rate: number;
@@ -44,7 +45,7 @@ export interface SelfConditioningChartProps {
 
 type PointRow = SelfCondPoint & { model: string; err: [number, number] };
 
-export function SelfConditioningChart({ series, height = 340, title = "Accuracy at the target turn vs induced error rate" }: SelfConditioningChartProps) {
+export function SelfConditioningChart({ series, height = CHART_DEFAULTS.selfConditioning.height, title = CHART_DEFAULTS.selfConditioning.title }: SelfConditioningChartProps) {
   const withData = series.filter((s) => s.points.length > 0);
   if (withData.length === 0) return <ChartFrame title={title}><EmptyChart message="No self-conditioning points." height={height} /></ChartFrame>;
   const rates = withData.flatMap((s) => s.points.map((p) => p.rate));

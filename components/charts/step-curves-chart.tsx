@@ -15,6 +15,7 @@ import type { CurvePoint, Horizon } from "@/lib/analysis/types";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { AXIS, DASH, linearTicks, logTicks, pct, seriesColor } from "./theme";
+import { CHART_DEFAULTS } from "./defaults";
 
 export interface StepCurveSeries {
   key: string;
@@ -71,7 +72,7 @@ function horizonText(h: Horizon): string {
   return `${h.censored ? "≥ " : ""}${h.steps}`;
 }
 
-export function StepCurvesChart({ series, show, xScale = "linear", height = 320, title = "Task and step accuracy by step" }: StepCurvesChartProps) {
+export function StepCurvesChart({ series, show, xScale = "linear", height = CHART_DEFAULTS.stepCurves.height, title = CHART_DEFAULTS.stepCurves.title }: StepCurvesChartProps) {
   const kinds = KINDS.filter((k) => show?.[k.id] ?? true).map((k) => k.id);
   const rows = buildRows(series, kinds);
   if (rows.length === 0) return <ChartFrame title={title}><EmptyChart message="No step-level curves for these runs." height={height} /></ChartFrame>;

@@ -1,6 +1,4 @@
-import { AccuracyByLengthChart } from "@/components/charts/accuracy-by-length-chart";
-import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
-import { StepCurvesChart } from "@/components/charts/step-curves-chart";
+import { LazyAccuracyByLengthChart, LazySelfConditioningChart, LazyStepCurvesChart } from "@/components/charts/lazy-charts";
 import { Card, EmptyState } from "@/components/ui/card";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runItemsTemplate } from "@/lib/url/run";
@@ -12,7 +10,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Accuracy by length" description="First and last final answer, Wilson 95% bands. Click a point to open those items.">
-        <AccuracyByLengthChart
+        <LazyAccuracyByLengthChart
           series={[{ key: run.key, label: run.model.name, points: m.accuracy_by_length, itemsHref: runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}" }) }]}
           answer="both"
           title=""
@@ -20,7 +18,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
       </Card>
       <Card title="Task and step accuracy" description="Observed a(i) and s(i) with the constant-reliability prediction p̂^i (dashed); horizons at s = 0.5 and 0.8.">
         {m.task_accuracy && m.step_accuracy ? (
-          <StepCurvesChart
+          <LazyStepCurvesChart
             series={[
               {
                 key: run.key,
@@ -48,7 +46,8 @@ export function RunCurves({ run }: { run: RunSummary }) {
           title={`Self-conditioning: accuracy at turn ${sc.target_turn} vs induced error rate`}
           description="Errors injected into the history the model sees; the line is the OLS fit."
         >
-          <SelfConditioningChart
+          <LazySelfConditioningChart
+            wide
             series={[{ key: run.key, label: run.model.name, points: sc.points.map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy })), slope: sc.slope, intercept: olsIntercept(sc.points, sc.slope), targetTurn: sc.target_turn }]}
             title=""
           />

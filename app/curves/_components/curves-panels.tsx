@@ -1,20 +1,19 @@
-import { AccuracyByLengthChart } from "@/components/charts/accuracy-by-length-chart";
-import { HorizonVsSizeChart } from "@/components/charts/horizon-vs-size-chart";
-import { StepCurvesChart } from "@/components/charts/step-curves-chart";
+import { LazyAccuracyByLengthChart, LazyHorizonVsSizeChart, LazyStepCurvesChart } from "@/components/charts/lazy-charts";
 import { Card } from "@/components/ui/card";
 import type { CurveRun } from "@/lib/queries/curves";
 import { itemsAtLengthTemplate, type CurvesParams } from "@/lib/url/curves";
 import { runPath } from "@/lib/url/shared";
 import { HorizonTable } from "./horizon-table";
 
-/** The charts and table of /curves for the selected runs (server component; charts are client leaves). */
+/** The charts and table of /curves for the selected runs (server component; the charts are client leaves loaded lazily, see lazy-charts.tsx). */
 export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams }) {
   const stepRuns = runs.filter((r) => r.hasSteps && r.task);
   const sized = runs.map((r, i) => ({ ...r, colorIndex: i })).filter((r) => r.paramsB != null && r.paramsB > 0 && r.horizon);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       <Card title="Accuracy by length" description="Final-answer accuracy with Wilson 95% bands. Click a point to open that run's items at that length.">
-        <AccuracyByLengthChart
+        <LazyAccuracyByLengthChart
+          wide
           title=""
           answer={p.answer}
           xScale={p.x}
@@ -28,7 +27,8 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
         {stepRuns.length === 0 ? (
           <p className="text-sm text-neutral-500">None of the selected runs has step-level results (self-conditioning runs only answer one turn).</p>
         ) : (
-          <StepCurvesChart
+          <LazyStepCurvesChart
+            wide
             title=""
             xScale={p.x}
             show={{ predicted: !p.nopred }}
@@ -41,7 +41,8 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
       </Card>
       {sized.length > 0 ? (
         <Card title="Horizon vs model size" description="H₀.₅ with its bootstrap 95% interval against parameters (log scale); hollow markers are censored (≥ the longest tested length).">
-          <HorizonVsSizeChart
+          <LazyHorizonVsSizeChart
+            wide
             title=""
             colorBy="run"
             points={sized.map((r) => ({
