@@ -76,7 +76,7 @@ export async function loadEvents(store: Store, file: string, source: EventSource
           current = ev.header.key;
           if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
         } else if (errors.length === 0 && writer) {
-          if (ev.kind === "prepared") await writer.addPrepared(ev.p);
+          if (ev.kind === "prepared") await writer.addPrepared(ev.p, true);
           else await writer.add(ev.item, ev.analysis);
           progress.generations++;
           progress.steps += ev.kind === "prepared" ? ev.progressSteps : ev.analysis.hasSteps ? ev.analysis.length : 0;

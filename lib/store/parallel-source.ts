@@ -23,6 +23,8 @@ export interface ThreadReply {
 const BATCH_LINES = 256;
 const BATCH_CHARS = 4 << 20;
 const IN_FLIGHT = 4;
+const THREAD_OLD_MB = 96;
+const THREAD_YOUNG_MB = 8;
 
 export function parallelNativeSource(
   file: string,
@@ -32,7 +34,13 @@ export function parallelNativeSource(
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
-    const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), { workerData: { file, maxErrors } });
+    const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), {
+      workerData: { file, maxErrors },
+      // The thread's live set is a few batches and the ids seen in the current run: a small
+      // heap makes V8 collect instead of growing (peak memory of a 1 GB load,
+      // docs/performance.md).
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
+    });
     const replies: ThreadReply[] = [];
     let wake: (() => void) | null = null;
     let failure: Error | null = null;

@@ -111,3 +111,33 @@ export function prepareGeneration(header: RunHeader, item: NativeItem, a: Genera
     summary: summarise(a, item, header),
   };
 }
+
+/**
+ * A summary as a fresh literal of one fixed shape. Summaries arrive from the analysis thread
+ * as structured clones (own copies of every string, properties out of line) and the writer
+ * keeps one per generation until the run's metrics are computed: this keeps each to about a
+ * quarter of the size. The item key is shared with the writer's own map.
+ */
+export function compactSummary(s: GenerationSummary, itemKey: string): GenerationSummary {
+  const out: GenerationSummary = {
+    itemKey,
+    epoch: s.epoch,
+    length: s.length,
+    firstCorrect: s.firstCorrect,
+    lastCorrect: s.lastCorrect,
+    firstDivergence: s.firstDivergence,
+    statuses: s.statuses,
+    modes: s.modes,
+    cluster: s.cluster,
+    selfConditioning: s.selfConditioning,
+    clean: s.clean,
+    exactStep: s.exactStep,
+    promptTokens: s.promptTokens,
+    completionTokens: s.completionTokens,
+    latencyMs: s.latencyMs,
+    costUsd: s.costUsd,
+  };
+  if (s.lengthValue != null) out.lengthValue = s.lengthValue;
+  if (s.weight != null) out.weight = s.weight;
+  return out;
+}

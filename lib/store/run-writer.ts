@@ -2,7 +2,7 @@ import { computeRunMetrics } from "../analysis/metrics";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
-import { GEN_COLS, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
+import { compactSummary, GEN_COLS, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -63,7 +63,7 @@ export class RunWriter {
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
-  async addPrepared(p: PreparedGeneration): Promise<void> {
+  async addPrepared(p: PreparedGeneration, cloned = false): Promise<void> {
     let itemId = this.items.get(p.itemKey);
     if (itemId === undefined) {
       itemId = await this.ids.take("Item");
@@ -80,7 +80,7 @@ export class RunWriter {
       this.stepValues.push(p.steps);
       this.steps += p.stepCount;
     }
-    this.summaries.push(p.summary);
+    this.summaries.push(cloned ? compactSummary(p.summary, p.itemKey) : p.summary);
     if (this.genRows.length >= BATCH) await this.flush();
   }
 
