@@ -3,13 +3,17 @@ import type { Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { COMPARE_PAGE_SIZE, type CompareShow } from "@/lib/url/compare";
 import type { Outcome, PairItem, PairSummary } from "./compare";
+import { hint } from "./compare-sql";
 
 // One page of a pair's item list, read in SQL. Outcome classes come one after the other
 // (regressions, improvements, both wrong, both right) and their sizes are known from the
 // pair's 2×2 table, so a page is at most two LIMIT/OFFSET reads that walk run A in
-// (length, load order) on its (runId, length) index and look B up by (runId, itemKey)
-// (`+a.length = +b.length` keeps the planner off both length indexes: driving the join from
-// B would scan a whole length of A per row).
+// (length, load order) on its (runId, epoch, length, id) index, stop after the page, and look
+// B up by (runId, itemKey) (on SQLite, `+a.length = +b.length` and `+b.epoch = 0` keep the
+// planner off B's length and epoch indexes: driving the join from B, or reaching B through
+// its epoch, scans a whole length of A, or all of B, per row; see `hint` in compare-sql.ts).
+// A deep page (OFFSET in the thousands) is a hash join of both runs on PostgreSQL (~0.1 s at
+// 100,000 items): its planner prefers that to walking A past the skipped pairs.
 
 const CLASSES: Record<Exclude<CompareShow, "shift">, Outcome[]> = {
   discordant: ["regression", "improvement"],
@@ -45,8 +49,8 @@ function read(prisma: Db, a: number, b: number, answer: "first" | "last", where:
   const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
   return prisma.$queryRaw<Row[]>(Prisma.sql`
     SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
-    FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND b."epoch" = 0
-    WHERE a."runId" = ${a} AND a."epoch" = 0 AND +a."length" = +b."length" AND ${where}
+    FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint()}b."epoch" = 0
+    WHERE a."runId" = ${a} AND a."epoch" = 0 AND ${hint()}a."length" = ${hint()}b."length" AND ${where}
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
 }
 

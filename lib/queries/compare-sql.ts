@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "@/lib/db";
+import { env, providerOf } from "@/lib/env";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { mcnemar } from "@/lib/stats/mcnemar";
 import type { PairSummary } from "./compare";
@@ -9,7 +10,7 @@ import type { PairSummary } from "./compare";
 // shifts. That is one pass over both runs, so its result is kept in this process per pair of
 // loaded runs (a run that is loaded again gets a new id; a running run is never cached).
 // The item list is paged in SQL, one outcome class at a time, in (length, load order).
-// Conditions are written so no single-table index applies (`+a.length = +b.length`, `b.x - a.x`):
+// On SQLite, conditions are written so no single-table index applies (`+a.length = +b.length`, `b.x - a.x`):
 // a plain `b.firstDivergence IS NOT NULL` lets SQLite drive the join from B's
 // firstDivergence index and scan a whole length of A per row (minutes at 100,000 items);
 // SQLite 3.53 (better-sqlite3) does so even for `a.length = +b.length`.
@@ -27,8 +28,17 @@ const CACHE_MAX = 64;
 const n = (v: unknown) => Number(v ?? 0);
 /** The outcome column: a fixed identifier, never user text. */
 const col = (answer: "first" | "last") => Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+/**
+ * `+` before a column on SQLite: keeps its planner from using that term for an index (see
+ * above; `+b.epoch = 0` keeps B on (runId, itemKey), else SQLite reaches B by its
+ * (runId, epoch, length, id) index and scans all of B per row of A). Nothing on PostgreSQL:
+ * there `+a.length = +b.length` hides the columns' statistics, the planner misjudges the join
+ * size and joins both runs whole for a page of 50 instead of walking A's index.
+ */
+export const hint = (): Prisma.Sql => Prisma.raw(providerOf(env.DATABASE_URL) === "sqlite" ? "+" : "");
+
 const pairJoin = (a: number, b: number) =>
-  Prisma.sql`FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND b."epoch" = 0
+  Prisma.sql`FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint()}b."epoch" = 0
     WHERE a."runId" = ${a} AND a."epoch" = 0`;
 
 async function computeStats(prisma: Db, a: number, b: number, answer: "first" | "last"): Promise<Stats> {
@@ -44,7 +54,7 @@ async function computeStats(prisma: Db, a: number, b: number, answer: "first" | 
       ${pairJoin(a, b)} GROUP BY a."length" ORDER BY a."length"`),
     prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
       SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) AS k
-      ${pairJoin(a, b)} AND +a."length" = +b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
+      ${pairJoin(a, b)} AND ${hint()}a."length" = ${hint()}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
       GROUP BY b."firstDivergence" - a."firstDivergence" ORDER BY d`),
     prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
       SELECT "runId" AS run, COUNT(*) AS k FROM "Generation" WHERE "runId" IN (${a}, ${b}) AND "epoch" = 0 GROUP BY "runId"`),

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveItemSort, parseDivergence, type RunParams } from "@/lib/url/run";
@@ -105,6 +105,28 @@ function toRow(g: Selected): ItemRow {
   };
 }
 
+/**
+ * One page in two reads (a deferred join). OFFSET steps over every row before the page, and
+ * PostgreSQL reads each skipped row from the table (1.5 s halfway down 100,000 generations).
+ * The first read asks only for (itemId, epoch), which is unique and ends both item-order
+ * indexes, so on the default order and the failed filter it is an index-only scan (no table
+ * reads once VACUUM has set the visibility map); the second reads the page's rows by key.
+ */
+async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy: Prisma.GenerationOrderByWithRelationInput[], skip: number, take: number): Promise<ItemRow[]> {
+  const keys = await prisma.generation.findMany({ where, select: { itemId: true, epoch: true }, orderBy, skip, take });
+  if (keys.length === 0) return [];
+  const found = await prisma.generation.findMany({
+    where: { itemId: { in: [...new Set(keys.map((k) => k.itemId))] }, epoch: { in: [...new Set(keys.map((k) => k.epoch))] } },
+    select: { ...SELECT, itemId: true },
+  });
+  const byKey = new Map(found.map((g) => [`${g.itemId}:${g.epoch}`, g]));
+  // a key whose row went in between (its run replaced) is left out, as a fresh read would
+  return keys.flatMap((k) => {
+    const g = byKey.get(`${k.itemId}:${k.epoch}`);
+    return g ? [toRow(g)] : [];
+  });
+}
+
 export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage> {
   const prisma = await db();
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } });
@@ -112,8 +134,8 @@ export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage
   const { total, more } = await countItems(prisma, runId, run?.status ?? "running", p, where);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
-  const found = await prisma.generation.findMany({ where, select: SELECT, orderBy: orderOf(p), skip: (page - 1) * p.pageSize, take: p.pageSize });
-  return { rows: found.map(toRow), total, more, page, pageSize: p.pageSize, pageCount };
+  const rows = await pageRows(prisma, where, orderOf(p), (page - 1) * p.pageSize, p.pageSize);
+  return { rows, total, more, page, pageSize: p.pageSize, pageCount };
 }
 
 /** Every matching row, for the CSV/JSON export (bounded). */

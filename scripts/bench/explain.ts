@@ -1,5 +1,6 @@
 // Prints the query plans of the dashboard's hot queries for a loaded store: SQLite's
-// EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE. The SQL mirrors what lib/queries issues
+// EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE, and the median time of 5 runs of each
+// (through the driver, after one warm-up run). The SQL mirrors what lib/queries issues
 // (Prisma's own statements select more columns; the access paths are the same).
 //   DATABASE_URL=file:data/stepwise.db npx tsx scripts/bench/explain.ts [run-key]
 import Database from "better-sqlite3";
@@ -7,7 +8,12 @@ import pg from "pg";
 import { providerOf, sqlitePath } from "../../lib/env";
 
 type Query = { name: string; sql: string; params: unknown[] };
-type Runner = { one(sql: string, params: unknown[]): Promise<Record<string, unknown> | undefined>; plan(q: Query): Promise<string>; close(): Promise<void> };
+type Runner = {
+  one(sql: string, params: unknown[]): Promise<Record<string, unknown> | undefined>;
+  all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  plan(q: Query): Promise<string>;
+  close(): Promise<void>;
+};
 
 function sqliteRunner(url: string): Runner {
   const db = new Database(sqlitePath(url), { readonly: true });
@@ -16,6 +22,9 @@ function sqliteRunner(url: string): Runner {
   return {
     async one(sql, params) {
       return db.prepare(conv(sql)).get(...params) as Record<string, unknown> | undefined;
+    },
+    async all(sql, params) {
+      return db.prepare(conv(sql)).all(...params) as Record<string, unknown>[];
     },
     async plan(q) {
       const rows = db.prepare("EXPLAIN QUERY PLAN " + conv(q.sql)).all(...q.params) as { id: number; parent: number; detail: string }[];
@@ -34,6 +43,9 @@ async function pgRunner(url: string): Promise<Runner> {
   return {
     async one(sql, params) {
       return (await c.query(sql, params)).rows[0];
+    },
+    async all(sql, params) {
+      return (await c.query(sql, params)).rows;
     },
     async plan(q) {
       const r = await c.query("EXPLAIN (ANALYZE, BUFFERS OFF, COSTS OFF) " + q.sql, q.params);
@@ -57,13 +69,23 @@ const runId = Number(run.id);
 const mid = (await r.one(`SELECT "id", "itemId", "itemKey" FROM "Generation" WHERE "runId" = $1 ORDER BY "itemId" LIMIT 1 OFFSET $2`, [runId, Math.floor(Number(run.generationCount) / 2)]))!;
 const deep = Math.floor(Number(run.generationCount) / 4);
 const cols = `g."id", g."itemKey", g."epoch", g."length", g."firstCorrect", g."firstDivergence", g."modes", g."statuses"`;
+// halfway down the failed generations, as the bench's deep page
+const failed = Number((await r.one(`SELECT SUM("n" - "firstCorrect") AS k FROM "RunLengthStat" WHERE "runId" = $1`, [runId]))?.k ?? 0);
+const failedKeys = `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`;
+const pageKeys = (await r.all(failedKeys, [runId, Math.floor(failed / 2)])).map((k) => Number(k.itemId));
 
 const queries: Query[] = [
   { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
   { name: "leaderboard: length stats of the page's runs", sql: `SELECT * FROM "RunLengthStat" WHERE "runId" IN ($1) ORDER BY "length"`, params: [runId] },
   { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
-  { name: "items: default order, deep page", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
-  { name: "items: failed, deep page", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep / 2] },
+  // a page is two reads (lib/queries/items.ts): the keys, index-only, then the rows by key
+  { name: "items: default order, deep page (keys)", sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
+  { name: "items: failed, deep page (keys)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  {
+    name: "items: the page's rows by key",
+    sql: `SELECT ${cols} FROM "Generation" g WHERE g."itemId" IN (${pageKeys.map((_, i) => `$${i + 1}`).join(", ")}) AND g."epoch" IN ($${pageKeys.length + 1})`,
+    params: [...pageKeys, 0],
+  },
   { name: "items: capped count (slips)", sql: `SELECT COUNT(*) FROM (SELECT g."id" FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
   { name: "items: search, page 1", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%= 1%"] },
   ...(providerOf(url) === "sqlite"
@@ -76,13 +98,25 @@ const queries: Query[] = [
   { name: "generation: next failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" > $2 ORDER BY "itemId", "epoch" LIMIT 1`, params: [runId, mid.itemId] },
 ];
 if (other) {
-  const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
+  const h = providerOf(url) === "sqlite" ? "+" : ""; // SQLite's planner hints (lib/queries/compare-sql.ts)
+  const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND ${h}b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
   queries.push(
     { name: "compare: 2×2 table per length (once per pair, then cached)", sql: `SELECT a."length", COUNT(*), SUM(CASE WHEN a."firstCorrect" = true AND b."firstCorrect" = false THEN 1 ELSE 0 END) ${join} GROUP BY a."length"`, params: [runId, other.id] },
-    { name: "compare: histogram of divergence shifts (once per pair, then cached)", sql: `SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) ${join} AND +a."length" = +b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL GROUP BY b."firstDivergence" - a."firstDivergence"`, params: [runId, other.id] },
-    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND +a."length" = +b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
+    { name: "compare: histogram of divergence shifts (once per pair, then cached)", sql: `SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) ${join} AND ${h}a."length" = ${h}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL GROUP BY b."firstDivergence" - a."firstDivergence"`, params: [runId, other.id] },
+    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND ${h}a."length" = ${h}b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
   );
 }
 console.log(`# Query plans — ${providerOf(url)}, run ${run.key} (${Number(run.generationCount).toLocaleString("en")} generations)\n`);
-for (const q of queries) console.log(`## ${q.name}\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n\`\`\`\n${await r.plan(q)}\n\`\`\`\n`);
+/** Median wall time of 5 runs after a warm-up, in ms. */
+async function time(q: Query): Promise<number> {
+  await r.all(q.sql, q.params);
+  const t: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = performance.now();
+    await r.all(q.sql, q.params);
+    t.push(performance.now() - t0);
+  }
+  return t.sort((x, y) => x - y)[2];
+}
+for (const q of queries) console.log(`## ${q.name}\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n\`\`\`\n${await r.plan(q)}\n\`\`\`\nmedian of 5: ${(await time(q)).toFixed(2)} ms\n`);
 await r.close();
