@@ -50,8 +50,11 @@ const CANDIDATES = 900;
  * characters, LIKE wildcards, or a text so common that scanning the run in order with LIMIT
  * is cheaper). PostgreSQL needs nothing here: its pg_trgm index serves LIKE directly.
  */
-export async function outputCandidates(prisma: Db, q: string): Promise<number[] | null> {
+export async function outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null> {
   if (providerOf(env.DATABASE_URL) !== "sqlite" || q.length < 3 || /[%_\\]/.test(q)) return null;
+  // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
+  const run = await prisma.run.findUnique({ where: { id: runId }, select: { searchIndexed: true } });
+  if (!run?.searchIndexed) return null;
   let rows: { id: number | bigint }[];
   try {
     rows = await prisma.$queryRawUnsafe(`SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ? LIMIT ${CANDIDATES + 1}`, `%${q}%`);

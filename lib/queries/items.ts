@@ -130,7 +130,7 @@ async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy:
 export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage> {
   const prisma = await db();
   const run = await prisma.run.findUnique({ where: { id: runId }, select: { status: true } });
-  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, p.q) : null);
+  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, runId, p.q) : null);
   const { total, more } = await countItems(prisma, runId, run?.status ?? "running", p, where);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
@@ -141,7 +141,7 @@ export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage
 /** Every matching row, for the CSV/JSON export (bounded). */
 export async function getAllRunItems(runId: number, p: RunParams, limit: number): Promise<ItemRow[]> {
   const prisma = await db();
-  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, p.q) : null);
+  const where = itemWhere(runId, p, p.q ? await outputCandidates(prisma, runId, p.q) : null);
   const found = await prisma.generation.findMany({ where, select: SELECT, orderBy: orderOf(p), take: limit });
   return found.map(toRow);
 }

@@ -5,6 +5,7 @@ import { NativeReader, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import { parallelNativeSource, type PreparedEvent } from "./parallel-source";
 import { readLines } from "./read-lines";
+import { indexPendingRuns } from "./search-index";
 import { RunWriter } from "./run-writer";
 
 export interface LoadProgress {
@@ -42,6 +43,11 @@ export interface LoadOptions {
    * its own thread.
    */
   parallel?: boolean;
+  /**
+   * Index the loaded runs' outputs for search once the load has committed (SQLite; default
+   * true). The benchmark times that step apart; a run not yet indexed is searched by a scan.
+   */
+  searchIndex?: boolean;
 }
 
 /**
@@ -58,7 +64,14 @@ export interface EventSource {
  * Loads one file in one transaction: every run in it replaces the run with the same key, and
  * any error anywhere in the file rolls everything back (every error is reported).
  */
-export async function loadEvents(store: Store, file: string, source: EventSource, progress: LoadProgress, onProgress?: (p: LoadProgress) => void): Promise<LoadReport> {
+export async function loadEvents(
+  store: Store,
+  file: string,
+  source: EventSource,
+  progress: LoadProgress,
+  onProgress?: (p: LoadProgress) => void,
+  { searchIndex = true }: { searchIndex?: boolean } = {},
+): Promise<LoadReport> {
   const runs: LoadedRun[] = [];
   const { errors } = source;
   let current: string | null = null; // the run being written, named if the load loses a race
@@ -95,6 +108,8 @@ export async function loadEvents(store: Store, file: string, source: EventSource
     errors.push(lost);
     return report(false);
   }
+  // Committed: the runs are loaded whole. Their search index follows in its own transaction.
+  if (searchIndex) await indexPendingRuns(store.raw);
   return report(true);
 
   function report(ok: boolean): LoadReport {
@@ -105,12 +120,14 @@ export async function loadEvents(store: Store, file: string, source: EventSource
 /**
  * PostgreSQL plans from statistics that only ANALYZE (or autovacuum, which may be off or
  * late) gathers: without them a freshly loaded store joins runs by nested loops over whole
- * tables (compare took 55 s at 10,000 items). ANALYZE samples a bounded number of rows, so
- * this costs about the same at any store size.
+ * tables (compare took 55 s at 10,000 items). VACUUM of Generation sets its visibility map,
+ * without which the item table's index-only page reads visit the table once per row they
+ * skip (docs/performance.md). Both cost a bounded sample or one pass over the new pages.
  */
 async function refreshStatistics(store: Store) {
   if (store.raw.provider !== "postgres") return;
-  await store.raw.transaction((tx) => tx.script(`ANALYZE "Item", "Generation", "StepResult", "RunLengthStat", "RunStepStat"`));
+  await store.raw.outsideTransaction(`VACUUM (ANALYZE) "Generation"`);
+  await store.raw.outsideTransaction(`ANALYZE "Item", "StepResult", "RunLengthStat", "RunStepStat"`);
 }
 
 export function newProgress(totalBytes: number | null = null): LoadProgress {
@@ -139,5 +156,5 @@ export async function loadNative(
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
   const source = opts.parallel ? parallelNativeSource(file, input, progress, opts.maxErrors) : nativeSource(file, input, progress, opts.maxErrors);
-  return loadEvents(store, file, source, progress, opts.onProgress);
+  return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex });
 }

@@ -12,6 +12,7 @@ import { copyRows, copyValues } from "./pg-copy";
 // SQL is written with $1.. placeholders; the SQLite side rewrites them to ?NNN.
 
 export interface RawTx {
+  readonly provider: Provider;
   exec(sql: string, params?: unknown[]): Promise<number>;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   script(sql: string): Promise<void>;
@@ -26,6 +27,8 @@ export interface RawTx {
 export interface RawDb {
   provider: Provider;
   transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
+  /** A statement that must run outside any transaction (PostgreSQL's VACUUM). */
+  outsideTransaction(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,7 @@ function openSqlite(url: string): RawDb {
     if (k > 0) insertStatement(table, columns, k / width).run(params.slice(0, k));
   };
   const tx: RawTx = {
+    provider: "sqlite",
     async exec(sql, params = []) {
       return prepared(sql).run(params).changes;
     },
@@ -163,6 +167,10 @@ function openSqlite(url: string): RawDb {
   let busy: Promise<unknown> = Promise.resolve();
   return {
     provider: "sqlite",
+    async outsideTransaction(sql) {
+      await busy;
+      db.exec(sql);
+    },
     transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
       // One connection, one transaction at a time: queue callers.
       const run = async () => {
@@ -195,9 +203,13 @@ function openPg(url: string, sharedPool?: pg.Pool): RawDb {
   const pool = sharedPool ?? new pg.Pool({ connectionString: url, max: 4 });
   return {
     provider: "postgres",
+    async outsideTransaction(sql) {
+      await pool.query(sql);
+    },
     async transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const tx: RawTx = {
+        provider: "postgres",
         async exec(sql, params = []) {
           return (await client.query(sql, params.map(pgValue))).rowCount ?? 0;
         },

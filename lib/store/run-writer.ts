@@ -2,6 +2,7 @@ import { computeRunMetrics } from "../analysis/metrics";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
+import { unindexRun } from "./search-index";
 import { compactSummary, GEN_COLS, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -44,15 +45,18 @@ export class RunWriter {
   /** Replaces any run with this key (the enclosing transaction makes it atomic). */
   static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
+    await unindexRun(tx, tx.provider, header.key);
     await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key]);
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
       `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
-        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10)`,
+        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11)`,
       [
         runId, header.key, modelId, variantId, header.benchmark, JSON.stringify(header.config ?? {}),
         JSON.stringify(header.source ?? null), JSON.stringify(header.variant), header.created_at, loadedAt(tx),
+        // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
+        tx.provider !== "sqlite",
       ],
     );
     return new RunWriter(tx, ids, header, runId);

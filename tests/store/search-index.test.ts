@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Store } from "../../lib/db";
+import { outputCandidates } from "../../lib/queries/item-count";
+import { loadNative } from "../../lib/store/load";
+import { indexPendingRuns } from "../../lib/store/search-index";
+import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+
+// The query module is server-only; here it is exercised on a store directly.
+vi.mock("server-only", () => ({}));
+
+// The search index follows the load in a transaction of its own (lib/store/search-index.ts):
+// until then the run is flagged and searched by a scan; afterwards the index holds exactly
+// the run's rows, also after the run is replaced.
+const FILE = "arith-small.jsonl";
+const bytes = () => fs.readFileSync(path.join(EXAMPLES, FILE));
+const sqlite = STORE_KINDS.filter((k) => k.name === "sqlite");
+
+async function ftsCheck(store: Store) {
+  await store.prisma.$executeRawUnsafe(`INSERT INTO "GenerationFts"("GenerationFts", rank) VALUES ('integrity-check', 1)`);
+}
+const flags = (store: Store) => store.prisma.run.findMany({ select: { id: true, searchIndexed: true }, orderBy: { id: "asc" } });
+
+describe.each(sqlite)("search index after the load on $name", (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  beforeAll(async () => ({ store, drop } = await kind.create()));
+  afterAll(async () => drop?.());
+
+  it("leaves a run flagged and unsearchable by index until indexed, then matches a scan", async () => {
+    const report = await loadNative(store, FILE, [bytes()], { searchIndex: false });
+    expect(report.ok).toBe(true);
+    const runs = await flags(store);
+    expect(runs.every((r) => !r.searchIndexed)).toBe(true);
+    // not indexed: no candidates from the index, the caller scans
+    expect(await outputCandidates(store.prisma, runs[0].id, "S3 = ")).toBeNull();
+    const indexed = await indexPendingRuns(store.raw);
+    expect(indexed).toBe(report.generations);
+    expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
+    await ftsCheck(store);
+    for (const r of runs) {
+      const scan = await store.prisma.generation.findMany({ where: { runId: r.id, output: { contains: "= 1" } }, select: { id: true } });
+      const candidates = await outputCandidates(store.prisma, r.id, "= 1");
+      expect(candidates, "few enough candidates to use the index").not.toBeNull();
+      // candidates come from every run and are re-checked by the caller: they must cover the scan
+      const covered = new Set(candidates);
+      expect(scan.length).toBeGreaterThan(0);
+      for (const s of scan) expect(covered.has(s.id)).toBe(true);
+    }
+  });
+
+  it("replaces an indexed run without leaving its old rows in the index", async () => {
+    const report = await loadNative(store, FILE, [bytes()]); // indexes after commit by default
+    expect(report.ok).toBe(true);
+    expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
+    await ftsCheck(store);
+    const [{ n: indexedRows }] = await store.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM "GenerationFts_docsize"`);
+    expect(Number(indexedRows)).toBe(await store.prisma.generation.count());
+  });
+});
