@@ -82,6 +82,15 @@ for (const items of sizes) {
   printLoad(stores.figures);
   await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true, items);
   if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile, false, items);
+  // Query plans of the hot queries at this size, beside the report (BENCH_PLANS=off skips).
+  if (process.env.BENCH_PLANS !== "off") {
+    for (const [provider, url] of [["sqlite", stores.sqliteUrl], ["postgres", stores.pgUrl]] as const) {
+      if (!url) continue;
+      const out = path.resolve(`bench-plans-${items}-${provider}.md`);
+      fs.writeFileSync(out, execFileSync(process.execPath, ["node_modules/.bin/tsx", "scripts/bench/explain.ts", `bench-a-${items}`], { env: { ...process.env, DATABASE_URL: url } }));
+      console.log(`query plans: ${out}`);
+    }
+  }
   await stores.cleanup();
   fs.rmSync(fileA, { force: true });
   fs.rmSync(fileB, { force: true });
