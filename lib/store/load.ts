@@ -3,7 +3,7 @@ import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
 import { NativeReader, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
-import { parallelNativeSource, type PreparedEvent } from "./parallel-source";
+import type { PreparedEvent } from "./parallel-source";
 import { readLines } from "./read-lines";
 import { indexPendingRuns } from "./search-index";
 import { RunWriter } from "./run-writer";
@@ -38,11 +38,12 @@ export interface LoadOptions {
   onProgress?: (p: LoadProgress) => void;
   maxErrors?: number;
   /**
-   * Parse and analyse on a second thread (lib/store/parallel-source.ts). For processes run
-   * through tsx (the CLI, scripts, tests); the Next.js server bundles its code and loads in
-   * its own thread.
+   * Where events come from; default: the in-thread reader (nativeSource). The CLI passes
+   * parallelNativeSource (lib/store/parallel-source.ts) to parse and analyse on a second
+   * thread. Injected rather than imported here: the worker's entry needs tsx, which the
+   * Next.js server bundle must not pull in (its upload route loads in-thread).
    */
-  parallel?: boolean;
+  source?: typeof nativeSource;
   /**
    * Index the loaded runs' outputs for search once the load has committed (SQLite; default
    * true). The benchmark times that step apart; a run not yet indexed is searched by a scan.
@@ -155,6 +156,6 @@ export async function loadNative(
   opts: LoadOptions = {},
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
-  const source = opts.parallel ? parallelNativeSource(file, input, progress, opts.maxErrors) : nativeSource(file, input, progress, opts.maxErrors);
+  const source = (opts.source ?? nativeSource)(file, input, progress, opts.maxErrors);
   return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex });
 }

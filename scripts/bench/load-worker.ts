@@ -4,13 +4,14 @@
 import fs from "node:fs";
 import { openStore } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
+import { parallelNativeSource } from "../../lib/store/parallel-source";
 import { indexPendingRuns } from "../../lib/store/search-index";
 
 const [url, file] = process.argv.slice(2);
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
-  parallel: process.env.BENCH_SERIAL !== "1",
+  source: process.env.BENCH_SERIAL === "1" ? undefined : parallelNativeSource,
   searchIndex: false,
 });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;

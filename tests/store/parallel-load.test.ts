@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
+import { parallelNativeSource } from "../../lib/store/parallel-source";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
 
 // The analysis thread (lib/store/parallel-source.ts) must be invisible: the same file loaded
@@ -44,7 +45,7 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
     for (const name of FILES) {
       const bytes = fs.readFileSync(path.join(EXAMPLES, name));
       const a = await loadNative(serial.store, name, [bytes]);
-      const b = await loadNative(parallel.store, name, chunks(bytes), { parallel: true });
+      const b = await loadNative(parallel.store, name, chunks(bytes), { source: parallelNativeSource });
       expect(b, name).toEqual(a);
       expect(a.ok, name).toBe(name !== "invalid.jsonl");
     }
@@ -54,7 +55,7 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
   it("reports an empty input and a file without run line as the in-thread reader does", async () => {
     for (const text of ["", "\n\n", '{"type":"item"}\n']) {
       const a = await loadNative(serial.store, "x.jsonl", [text]);
-      const b = await loadNative(parallel.store, "x.jsonl", [text], { parallel: true });
+      const b = await loadNative(parallel.store, "x.jsonl", [text], { source: parallelNativeSource });
       expect(b).toEqual(a);
       expect(a.ok).toBe(false);
     }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
+import { parallelNativeSource } from "../../store/parallel-source";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
 
@@ -44,7 +45,7 @@ export async function ingestCommand(argv: string[]): Promise<number> {
         totalBytes,
         maxErrors,
         // A second thread pays off past a few MB; starting it costs about a second.
-        parallel: values.threads ? values.threads === "2" : totalBytes === null || totalBytes > PARALLEL_FROM_BYTES,
+        source: (values.threads ? values.threads === "2" : totalBytes === null || totalBytes > PARALLEL_FROM_BYTES) ? parallelNativeSource : undefined,
         onProgress: (p) => bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
       });
       bar.done();
