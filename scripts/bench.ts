@@ -20,7 +20,8 @@ const requests = Number(process.env.BENCH_REQUESTS ?? 100);
 const lengths = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
 const pgDefault = "postgresql://postgres@127.0.0.1:5432/test";
 const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null));
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
+// BENCH_DIR: work in (and keep) this directory; generated files already there are reused.
+const dir = process.env.BENCH_DIR ? (fs.mkdirSync(process.env.BENCH_DIR, { recursive: true }), process.env.BENCH_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
   execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
 const PORT = Number(process.env.BENCH_PORT ?? 3900); // another checkout benchmarking at once needs its own
@@ -70,16 +71,17 @@ for (const items of sizes) {
   const fileA = path.join(dir, `a-${items}.jsonl`);
   const fileB = path.join(dir, `b-${items}.jsonl`);
   const t = Date.now();
-  gen(`bench-a-${items}`, "0.98", fileA);
-  gen(`bench-b-${items}`, "0.95", fileB);
+  const reuse = (f: string) => process.env.BENCH_DIR && fs.existsSync(f) && fs.statSync(f).size > 0;
+  if (!reuse(fileA)) gen(`bench-a-${items}`, "0.98", fileA);
+  if (!reuse(fileB)) gen(`bench-b-${items}`, "0.95", fileB);
   console.log(`\ngenerated 2 × ${items} items: ${(fs.statSync(fileA).size / 1e6).toFixed(0)} MB each, in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   const stores = await benchLoad(fileA, dir, pgAdmin, String(items));
   load.push(...stores.figures);
-  fs.rmSync(fileA, { force: true }); // disk: at 800,000 items each file is 3 GB
+  if (!process.env.BENCH_DIR) fs.rmSync(fileA, { force: true }); // disk: at 800,000 items each file is 3 GB
   // A second run over the same items, so compare and curves have two runs.
   cli(["ingest", fileB], { DATABASE_URL: stores.sqliteUrl });
   if (stores.pgUrl) cli(["ingest", fileB], { DATABASE_URL: stores.pgUrl });
-  fs.rmSync(fileB, { force: true });
+  if (!process.env.BENCH_DIR) fs.rmSync(fileB, { force: true });
   // Printed as it comes: a study-scale run takes an hour, and a partial report is still a report.
   printLoad(stores.figures);
   await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true, items);
@@ -94,11 +96,9 @@ for (const items of sizes) {
     }
   }
   await stores.cleanup();
-  fs.rmSync(fileA, { force: true });
-  fs.rmSync(fileB, { force: true });
 }
 console.log("\n## Load (native JSONL, analysis included) vs the bulk-insert baseline (same rows, one transaction)");
 printLoad(load);
 console.log("ratio = our rows/s ÷ baseline rows/s (rows = items + generations + step results); target ≥ 0.40");
 if (sizes.length > 1) printGrowth(grown);
-fs.rmSync(dir, { recursive: true, force: true });
+if (!process.env.BENCH_DIR) fs.rmSync(dir, { recursive: true, force: true });
