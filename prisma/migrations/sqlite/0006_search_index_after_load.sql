@@ -1,8 +1,8 @@
--- Search index built after the load commits (docs/performance.md, "Load"): tokenising every
--- output inside the load transaction cost about 30% of a SQLite load. A run loaded in bulk
--- starts with searchIndexed = false: the triggers skip its rows, search in its outputs scans
--- the run (exact, slower) until the loader has indexed it in a transaction of its own and set
--- the flag. Runs written one generation at a time (the runner) keep the triggers.
+-- Search index of a bulk load built in one pass at the end of the load (docs/performance.md,
+-- "Load"), not row by row: a run loaded in bulk starts with searchIndexed = false, the
+-- triggers skip its rows, and the loader indexes them with one INSERT … SELECT before its
+-- commit and sets the flag (the benchmark defers that step to time it apart; meanwhile search
+-- scans the run). Runs written one generation at a time (the runner) keep the triggers.
 -- Existing runs were indexed by the triggers of 0004.
 ALTER TABLE "Run" ADD COLUMN "searchIndexed" BOOLEAN NOT NULL DEFAULT true;
 
