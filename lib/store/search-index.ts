@@ -39,9 +39,7 @@ export async function indexPendingRuns(raw: RawDb): Promise<number> {
       // Re-checked inside the transaction: another process may have indexed or replaced it.
       const still = await tx.query(`SELECT 1 FROM "Run" WHERE "id" = $1 AND NOT "searchIndexed"`, [id]);
       if (still.length === 0) return 0;
-      const rows = await tx.exec(`INSERT INTO "GenerationFts"(rowid, "output") SELECT "id", "output" FROM "Generation" WHERE "runId" = $1`, [id]);
-      await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
-      return rows;
+      return indexRuns(tx, [id]);
     });
   }
   return n;
