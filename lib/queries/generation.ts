@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/db";
+import { db, type Db } from "@/lib/db";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { modesOf } from "./items";
 import { stepOperations, type StepOperation } from "./step-operations";
@@ -77,6 +77,18 @@ function turnOfStep(a: StoredGenerationAnalysis): Map<number, number> {
   return out;
 }
 
+/**
+ * 1-based place of a generation the loader did not number (a run written one generation at
+ * a time): a count of the generations before it, which grows with the run.
+ */
+async function positionByCount(prisma: Db, runId: number, itemId: number, epoch: number): Promise<number> {
+  const [before, beforeHere] = await Promise.all([
+    prisma.generation.count({ where: { runId, itemId: { lt: itemId } } }),
+    prisma.generation.count({ where: { runId, itemId, epoch: { lt: epoch } } }),
+  ]);
+  return before + beforeHere + 1;
+}
+
 export async function getGeneration(runKey: string, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
   const prisma = await db();
   const run = await prisma.run.findUnique({
@@ -103,15 +115,13 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const failed = { runId: run.id, firstCorrect: false };
   const up = [{ itemId: "desc" }, { epoch: "desc" }] as const;
   const down = [{ itemId: "asc" }, { epoch: "asc" }] as const;
-  const [before, beforeHere, prevHere, prevOther, nextHere, nextOther] = await Promise.all([
-    prisma.generation.count({ where: { runId: run.id, itemId: { lt: item.id } } }),
-    prisma.generation.count({ where: { runId: run.id, itemId: item.id, epoch: { lt: epoch } } }),
+  const [index, prevHere, prevOther, nextHere, nextOther] = await Promise.all([
+    g.ordinal ?? positionByCount(prisma, run.id, item.id, epoch),
     prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { lt: epoch } }, select: ref, orderBy: [...up] }),
     prisma.generation.findFirst({ where: { ...failed, itemId: { lt: item.id } }, select: ref, orderBy: [...up] }),
     prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { gt: epoch } }, select: ref, orderBy: [...down] }),
     prisma.generation.findFirst({ where: { ...failed, itemId: { gt: item.id } }, select: ref, orderBy: [...down] }),
   ]);
-  const index = before + beforeHere;
   const prev = prevHere ?? prevOther;
   const next = nextHere ?? nextOther;
 
@@ -142,7 +152,7 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
       operation: ops.get(s.step) ?? null,
       operands: analysis.operands[s.step] ?? null,
     })),
-    position: { index: index + 1, total: run.generationCount },
+    position: { index, total: run.generationCount },
     prevFailed: prev ? { itemId: prev.itemKey, epoch: prev.epoch } : null,
     nextFailed: next ? { itemId: next.itemKey, epoch: next.epoch } : null,
   };

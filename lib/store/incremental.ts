@@ -7,7 +7,7 @@ import { summarise } from "../analysis/analyse";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
 import type { RawTx } from "./raw";
-import { ensureRunRefs, GEN_COLS, generationRow, STEP_COLS, stepRowsOf, writeRunMetrics } from "./run-writer";
+import { ensureRunRefs, GEN_COLS, generationRow, renumber, STEP_COLS, stepRowsOf, writeRunMetrics } from "./run-writer";
 
 export interface IncrementalRun {
   runId: number;
@@ -37,6 +37,8 @@ export async function openIncrementalRun(store: Store, header: RunHeader, expect
     if (existing) {
       checkCompatible(header, existing);
       await tx.exec(`UPDATE "Run" SET "status" = 'running', "expectedItems" = $1, "loadedAt" = $2 WHERE "id" = $3`, [expectedItems, now, existing.id]);
+      // new generations may land between numbered ones: numbered again when the run completes
+      await tx.exec(`UPDATE "Generation" SET "ordinal" = NULL WHERE "runId" = $1`, [existing.id]);
       const rows = await tx.query<{ itemKey: string; epoch: number }>(`SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1`, [existing.id]);
       return { runId: existing.id, header, stored: new Set(rows.map((r) => genKey(r.itemKey, Number(r.epoch)))), resumed: true };
     }
@@ -121,6 +123,7 @@ export async function refreshRun(
     const summaries = await storedSummaries(tx, run.runId);
     const metrics = await writeRunMetrics(tx, run.runId, run.header, summaries);
     const status = completeAt !== null && metrics.generations >= completeAt ? "complete" : "running";
+    if (status === "complete") await renumber(tx, run.runId);
     await tx.exec(`UPDATE "Run" SET "status" = $1, "loadedAt" = $2 WHERE "id" = $3`, [status, new Date().toISOString(), run.runId]);
     return { items: metrics.items, generations: metrics.generations, status };
   });

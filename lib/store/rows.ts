@@ -17,8 +17,11 @@ export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", 
 export const GEN_COLS = [
   "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
   "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
-  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given",
+  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given", "ordinal",
 ];
+/** Where the writer puts a generation's place in the run's item order, and reads its epoch. */
+export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
+export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -60,7 +63,7 @@ export function generationRow(genId: number | null, runId: number | null, itemId
     genId, runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
     a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
     JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
-    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item),
+    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item), null,
   ];
 }
 

@@ -3,7 +3,7 @@ import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader } fro
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
-import { compactSummary, GEN_COLS, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
+import { compactSummary, GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -34,6 +34,11 @@ export class RunWriter {
   private genRows: unknown[][] = [];
   private stepValues: unknown[][] = []; // row-major chunks, one per generation
   steps = 0;
+  private ordinal = 0;
+  // The (itemId, epoch) of the last generation: while each comes after the one before, the
+  // load order is the item order and the running count is each generation's ordinal.
+  private last: [number, number] = [-1, -1];
+  private inOrder = true;
 
   private constructor(
     private tx: RawTx,
@@ -78,6 +83,10 @@ export class RunWriter {
     p.gen[0] = genId;
     p.gen[1] = this.runId;
     p.gen[2] = itemId;
+    const epoch = Number(p.gen[GEN_EPOCH]);
+    if (itemId < this.last[0] || (itemId === this.last[0] && epoch < this.last[1])) this.inOrder = false;
+    this.last = [itemId, epoch];
+    p.gen[GEN_ORDINAL] = ++this.ordinal;
     this.genRows.push(p.gen);
     if (p.stepCount > 0) {
       for (let i = 0; i < p.steps.length; i += STEP_COLS.length) p.steps[i] = genId;
@@ -100,9 +109,24 @@ export class RunWriter {
   /** Computes the run's metrics once and stores them with the aggregates. */
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
     await this.flush();
+    if (!this.inOrder) await renumber(this.tx, this.runId);
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
   }
+}
+
+/**
+ * Numbers a run's generations in item order: for a file that did not list them in that order
+ * (an item's later epoch after another item) and for a run written one at a time, once it
+ * completes. One pass, paid only by those.
+ */
+export async function renumber(tx: RawTx, runId: number): Promise<void> {
+  await tx.exec(
+    `UPDATE "Generation" SET "ordinal" = o."n"
+     FROM (SELECT "id", ROW_NUMBER() OVER (ORDER BY "itemId", "epoch") AS "n" FROM "Generation" WHERE "runId" = $1) o
+     WHERE "Generation"."id" = o."id"`,
+    [runId],
+  );
 }
 
 /** Model, benchmark and variant rows of a run header (created or updated). */

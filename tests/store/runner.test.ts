@@ -60,6 +60,9 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
     expect(g.costUsd).toBe(0); // fake-llm is in the built-in price table at 0
     expect(JSON.parse(g.metadata!)).toMatchObject({ runner: { requests: 1 } });
     expect(Math.max(...seen)).toBe(200);
+    // written out of order by concurrent requests, numbered in item order once complete
+    const order = await store.prisma.generation.findMany({ where: { runId: c.run.id }, select: { ordinal: true }, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] });
+    expect(order.map((x) => x.ordinal)).toEqual(order.map((_, i) => i + 1));
   });
 
   it("resumes without duplicates: a second run of the same key sends nothing", async () => {

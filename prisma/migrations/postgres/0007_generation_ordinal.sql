@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Generation" ADD COLUMN "ordinal" INTEGER;
