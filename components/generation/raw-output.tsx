@@ -7,11 +7,15 @@ const ANSWER_MARK = "bg-indigo-100 text-indigo-950 ring-1 ring-indigo-400 font-s
 
 function Highlighted({ segments }: { segments: Segment[] }) {
   return (
-    <pre className="rounded-md bg-neutral-50 p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-neutral-800" data-testid="raw-output">
+    // Link and mark styles sit on the <pre> once: a 95-step output has ~200 of them.
+    <pre
+      className="rounded-md bg-neutral-50 p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-neutral-800 [&_a]:rounded-sm [&_a]:no-underline [&_a:hover]:outline [&_a:hover]:outline-1 [&_a:hover]:outline-neutral-500 [&_mark]:rounded-sm [&_mark]:px-0.5"
+      data-testid="raw-output"
+    >
       {segments.map((s, i) =>
         s.mark ? (
-          <a key={i} href={s.mark.href} id={s.mark.id} title={s.mark.label} aria-label={s.mark.label} className="rounded-sm no-underline hover:outline hover:outline-1 hover:outline-neutral-500">
-            <mark className={`rounded-sm px-0.5 ${s.mark.kind === "answer" ? ANSWER_MARK : STATUS_STYLE[s.mark.kind].mark}`} data-kind={s.mark.kind}>
+          <a key={i} href={s.mark.href} id={s.mark.id} title={s.mark.label} aria-label={s.mark.label}>
+            <mark className={s.mark.kind === "answer" ? ANSWER_MARK : STATUS_STYLE[s.mark.kind].mark} data-kind={s.mark.kind}>
               {s.text}
             </mark>
           </a>

@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 
 /**
- * Highlights the row a `#step-J` hash points at. CSS :target covers rows that carry the id
- * themselves; this also covers steps anchored inside a turn row, and hashes set by
- * client-side navigation (where :target may not update).
+ * Highlights the row a `#step-J` hash points at in a dict-sum turn table (steps are anchored
+ * inside turn rows), also for hashes set by client-side navigation (where :target may not
+ * update). The step trace diff handles its own rows.
  */
 export function StepTarget() {
   useEffect(() => {
@@ -17,7 +17,8 @@ export function StepTarget() {
       if (!id.startsWith("step-")) return;
       const el = document.getElementById(id);
       const row = el?.closest("tr");
-      if (!row) return;
+      // the trace diff renders and marks its own rows (components/generation/trace-diff.tsx)
+      if (!row || row.closest("[data-trace-diff]")) return;
       row.setAttribute("data-targeted", "true");
       current = row;
       row.scrollIntoView({ block: "center" });

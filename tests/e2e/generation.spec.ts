@@ -62,3 +62,41 @@ test("an unknown item or run shows the not-found page (HTTP 404 for a run)", asy
   expect(run?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
+
+test("a 95-step trace diff keeps only the rows in view, opens at the first divergence and reveals any #step-J", async ({ page }) => {
+  await page.goto("/runs/sim-alpha-8b__lb3-r1_10-mixed__demo?tab=items&failed=1&minLen=95&sort=divergence&dir=desc");
+  await page.getByTestId("item-link").first().click();
+  await expect(page).toHaveURL(/\/items\//);
+  const box = page.locator('[data-trace-diff="windowed"]');
+  const table = page.getByTestId("step-table");
+  await expect(box).toBeVisible();
+  const total = Number(await table.getAttribute("aria-rowcount")) - 1;
+  expect(total).toBeGreaterThanOrEqual(95);
+  const rendered = table.locator("tbody tr[data-status]");
+  expect(await rendered.count()).toBeLessThan(60);
+
+  // the latest first divergence of the run's 95-step failures: far down, yet in the box's view on load
+  const first = table.locator('tr[data-first-divergence="true"]');
+  await expect(first).toBeVisible();
+  const inBox = await first.evaluate((row) => {
+    const r = row.getBoundingClientRect();
+    const b = row.closest("[data-trace-diff]")!.getBoundingClientRect();
+    return r.top >= b.top && r.bottom <= b.bottom + 1;
+  });
+  expect(inBox).toBe(true);
+  const j = Number((await first.getAttribute("id"))!.replace("step-", ""));
+  expect(j).toBeGreaterThan(20);
+
+  // a step outside the window: brought in, scrolled to, marked
+  const far = j > 50 ? 3 : 90;
+  await page.evaluate((n) => (window.location.hash = "#step-" + n), far);
+  await expect(page.locator(`#step-${far}`)).toHaveAttribute("data-targeted", "true");
+  await expect(page.locator(`#step-${far}`)).toBeInViewport();
+
+  // scrolling the box to its end renders the last rows and drops the first ones
+  await box.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(page.locator("#step-95")).toBeVisible();
+  await expect(page.locator("#step-1")).toHaveCount(0);
+  expect(await rendered.count()).toBeLessThan(60);
+  await page.screenshot({ path: "tests/output/generation-long-trace.png" });
+});
