@@ -6,6 +6,14 @@ import { hasItemFilters, runItemsExportHref, runItemsHref, type RunParams } from
 import { ItemFilters } from "./item-filters";
 import { ItemTable } from "./item-table";
 
+/** Previous / Next carry a keyset cursor (lib/queries/items.ts): a deep page costs what page 2 does. */
+function cursorFor(items: ItemPage, page: number): Partial<RunParams> {
+  if (!items.cursors || page <= 1) return {};
+  if (page === items.page + 1) return { after: items.cursors.last };
+  if (page === items.page - 1) return { before: items.cursors.first };
+  return {};
+}
+
 /** The "Items" tab: filters, the generation table, paging and exports. */
 export function RunItems({ run, params, items, lengths }: { run: RunSummary; params: RunParams; items: ItemPage; lengths: number[] }) {
   const filtered = hasItemFilters(params);
@@ -35,7 +43,7 @@ export function RunItems({ run, params, items, lengths }: { run: RunSummary; par
         more={items.more}
         pageSize={items.pageSize}
         noun="generations"
-        hrefFor={(page) => runItemsHref(run.key, params, { page })}
+        hrefFor={(page) => runItemsHref(run.key, params, { page, ...cursorFor(items, page) })}
       />
     </div>
   );

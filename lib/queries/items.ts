@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
-import { effectiveItemSort, parseDivergence, type RunParams } from "@/lib/url/run";
+import { cursorText, effectiveItemSort, parseCursor, parseDivergence, type ItemCursor, type RunParams } from "@/lib/url/run";
 import { countItems, outputCandidates } from "./item-count";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
@@ -34,6 +34,8 @@ export interface ItemPage {
   page: number;
   pageSize: number;
   pageCount: number;
+  /** keyset cursors of the first and last row shown, for Previous / Next (item order only) */
+  cursors: { first: string; last: string } | null;
 }
 
 export function modesOf(bits: number): FailureMode[] {
@@ -105,6 +107,8 @@ function toRow(g: Selected): ItemRow {
   };
 }
 
+type Key = { itemId: number; epoch: number };
+
 /**
  * One page in two reads (a deferred join). OFFSET steps over every row before the page, and
  * PostgreSQL reads each skipped row from the table (1.5 s halfway down 100,000 generations).
@@ -112,19 +116,31 @@ function toRow(g: Selected): ItemRow {
  * indexes, so on the default order and the failed filter it is an index-only scan (no table
  * reads once VACUUM has set the visibility map); the second reads the page's rows by key.
  */
-async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy: Prisma.GenerationOrderByWithRelationInput[], skip: number, take: number): Promise<ItemRow[]> {
-  const keys = await prisma.generation.findMany({ where, select: { itemId: true, epoch: true }, orderBy, skip, take });
-  if (keys.length === 0) return [];
+async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy: Prisma.GenerationOrderByWithRelationInput[], skip: number, take: number, reverse = false): Promise<{ rows: ItemRow[]; keys: Key[] }> {
+  const found0 = await prisma.generation.findMany({ where, select: { itemId: true, epoch: true }, orderBy, skip, take });
+  const keys = reverse ? found0.reverse() : found0;
+  if (keys.length === 0) return { rows: [], keys };
   const found = await prisma.generation.findMany({
     where: { itemId: { in: [...new Set(keys.map((k) => k.itemId))] }, epoch: { in: [...new Set(keys.map((k) => k.epoch))] } },
     select: { ...SELECT, itemId: true },
   });
   const byKey = new Map(found.map((g) => [`${g.itemId}:${g.epoch}`, g]));
   // a key whose row went in between (its run replaced) is left out, as a fresh read would
-  return keys.flatMap((k) => {
-    const g = byKey.get(`${k.itemId}:${k.epoch}`);
-    return g ? [toRow(g)] : [];
-  });
+  const kept = keys.filter((k) => byKey.has(`${k.itemId}:${k.epoch}`));
+  return { rows: kept.map((k) => toRow(byKey.get(`${k.itemId}:${k.epoch}`)!)), keys: kept };
+}
+
+/**
+ * The generations strictly after (`up`) or before a cursor in item order, nearest first: a
+ * range on the item id that the item-order indexes seek to, less the cursor item's epochs
+ * on the wrong side. Its cost does not depend on how deep the page is.
+ */
+function seek(where: Prisma.GenerationWhereInput, c: ItemCursor, up: boolean) {
+  const range: Prisma.GenerationWhereInput = up
+    ? { itemId: { gte: c.itemId }, NOT: { itemId: c.itemId, epoch: { lte: c.epoch } } }
+    : { itemId: { lte: c.itemId }, NOT: { itemId: c.itemId, epoch: { gte: c.epoch } } };
+  const dir = up ? "asc" : "desc";
+  return { where: { AND: [where, range] }, orderBy: [{ itemId: dir }, { epoch: dir }] satisfies Prisma.GenerationOrderByWithRelationInput[] };
 }
 
 export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage> {
@@ -134,8 +150,20 @@ export async function getRunItems(runId: number, p: RunParams): Promise<ItemPage
   const { total, more } = await countItems(prisma, runId, run?.status ?? "running", p, where);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
-  const rows = await pageRows(prisma, where, orderOf(p), (page - 1) * p.pageSize, p.pageSize);
-  return { rows, total, more, page, pageSize: p.pageSize, pageCount };
+  const { sort, dir } = effectiveItemSort(p);
+  const after = parseCursor(p.after);
+  const before = parseCursor(p.before);
+  let found: { rows: ItemRow[]; keys: Key[] };
+  if (sort === "order" && page > 1 && (after || before)) {
+    // Next (after) moves along the shown order, Previous (before) against it.
+    const s = seek(where, (after ?? before)!, Boolean(after) === (dir === "asc"));
+    found = await pageRows(prisma, s.where, s.orderBy, 0, p.pageSize, !after);
+  } else {
+    found = await pageRows(prisma, where, orderOf(p), (page - 1) * p.pageSize, p.pageSize);
+  }
+  const { rows, keys } = found;
+  const cursors = sort === "order" && keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
+  return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors };
 }
 
 /** Every matching row, for the CSV/JSON export (bounded). */

@@ -29,6 +29,22 @@ export function parseDivergence(text: string | undefined): DivergenceFilter | un
   return undefined;
 }
 
+/** A generation's place in item order: "<item row id>.<epoch>". */
+const cursorParam = z.string().regex(/^\d{1,12}\.\d{1,6}$/).optional().catch(undefined);
+
+export interface ItemCursor {
+  itemId: number;
+  epoch: number;
+}
+
+export function parseCursor(text: string | undefined): ItemCursor | undefined {
+  if (!text) return undefined;
+  const [itemId, epoch] = text.split(".").map(Number);
+  return { itemId, epoch };
+}
+
+export const cursorText = (c: ItemCursor) => `${c.itemId}.${c.epoch}`;
+
 const schema = z.object({
   tab: z.enum(RUN_TABS).optional().catch(undefined),
   /** only generations whose first answer is wrong */
@@ -48,6 +64,13 @@ const schema = z.object({
   dir: dirParam,
   page: intParam(1, 1, 1_000_000),
   pageSize: intParam(50, 10, 500),
+  /**
+   * Keyset cursors of the Next / Previous links in item order: the page starts after (or
+   * ends before) this generation, so a deep page is an index seek instead of an OFFSET.
+   * `page` still labels it. Other sorts page by OFFSET.
+   */
+  after: cursorParam,
+  before: cursorParam,
 });
 
 export type RunParams = z.infer<typeof schema>;
@@ -79,6 +102,8 @@ export function runQuery(p: Partial<RunParams>): string {
       dir: p.dir,
       page: p.page,
       pageSize: p.pageSize,
+      after: p.after,
+      before: p.before,
     },
     DEFAULTS,
   );
@@ -88,9 +113,9 @@ export function runHref(key: string, p: Partial<RunParams> = {}): string {
   return runPath(key) + runQuery(p);
 }
 
-/** The item table with some filters changed: back to page 1. */
+/** The item table with some filters changed: back to page 1 (cursors belong to one page). */
 export function runItemsHref(key: string, p: RunParams, change: Partial<RunParams>): string {
-  return runHref(key, { ...p, tab: "items", ...change, page: change.page ?? 1 });
+  return runHref(key, { ...p, tab: "items", after: undefined, before: undefined, ...change, page: change.page ?? 1 });
 }
 
 export function runItemsSortHref(key: string, p: RunParams, column: ItemSort): string {
@@ -100,7 +125,7 @@ export function runItemsSortHref(key: string, p: RunParams, column: ItemSort): s
 }
 
 export function runItemsExportHref(key: string, p: RunParams, format: "csv" | "json"): string {
-  const q = runQuery({ ...p, tab: undefined, page: undefined, pageSize: undefined });
+  const q = runQuery({ ...p, tab: undefined, page: undefined, pageSize: undefined, after: undefined, before: undefined });
   return "/export" + runPath(key) + "/items" + (q ? q + "&" : "?") + "format=" + format;
 }
 

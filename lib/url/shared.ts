@@ -44,14 +44,17 @@ export const optString = (max = 200) =>
     .optional();
 
 /** Integer with bounds and a default. */
+// "-0" parses to -0, whose canonical link says "0": normalise so state and link agree.
+const noNegZero = (n: number) => (Object.is(n, -0) ? 0 : n);
+
 export const intParam = (def: number, min: number, max: number) =>
-  z.coerce.number().int().min(min).max(max).catch(def).default(def);
+  z.coerce.number().int().min(min).max(max).transform(noNegZero).catch(def).default(def);
 
 /** Optional number (e.g. a size bound). */
-export const optNumber = (min = -Infinity, max = Infinity) => z.coerce.number().min(min).max(max).optional().catch(undefined);
+export const optNumber = (min = -Infinity, max = Infinity) => z.coerce.number().min(min).max(max).transform(noNegZero).optional().catch(undefined);
 
 /** Optional integer. */
-export const optInt = (min = 0, max = 1_000_000) => z.coerce.number().int().min(min).max(max).optional().catch(undefined);
+export const optInt = (min = 0, max = 1_000_000) => z.coerce.number().int().min(min).max(max).transform(noNegZero).optional().catch(undefined);
 
 /** "1"/"true"/"yes" → true; anything else → false. */
 export const flagParam = z

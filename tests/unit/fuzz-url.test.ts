@@ -16,7 +16,7 @@ import type { RawSearchParams } from "../../lib/url/shared";
 type Route = { name: string; parse: (raw: RawSearchParams) => object; href: (p: never) => string; keys: string[] };
 const ROUTES: Route[] = [
   { name: "leaderboard", parse: parseLeaderboardParams, href: leaderboardHref, keys: ["benchmark", "variant", "family", "thinking", "minSize", "maxSize", "at", "sort", "dir", "page", "pageSize"] },
-  { name: "run", parse: parseRunParams, href: (p: never) => runHref("k,ey/ü", p), keys: ["tab", "failed", "mode", "kind", "minLen", "maxLen", "div", "q", "sort", "dir", "page", "pageSize"] },
+  { name: "run", parse: parseRunParams, href: (p: never) => runHref("k,ey/ü", p), keys: ["tab", "failed", "mode", "kind", "minLen", "maxLen", "div", "q", "sort", "dir", "page", "pageSize", "after", "before"] },
   { name: "curves", parse: parseCurvesParams, href: curvesHref, keys: ["runs", "answer", "x", "nopred"] },
   { name: "compare", parse: parseCompareParams, href: compareHref, keys: ["runs", "answer", "vs", "show", "page"] },
   { name: "selfcond", parse: parseSelfCondParams, href: selfCondHref, keys: ["models"] },
