@@ -36,7 +36,7 @@ if (!fs.existsSync(".next/BUILD_ID")) {
 printBundles(bundleFigures());
 
 /** Browser figures on the views a person opens first; the generation page with a long trace. */
-const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page", "generation: longest trace, mid-run", "compare (2 runs)"];
+const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page (Next link)", "generation: longest trace, mid-run", "compare (2 runs)"];
 
 /** Route figures per store label and size, for the growth table at the end. */
 const grown: { provider: string; items: number; rows: RouteFigures[] }[] = [];

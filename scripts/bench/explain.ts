@@ -73,6 +73,8 @@ const cols = `g."id", g."itemKey", g."epoch", g."length", g."firstCorrect", g."f
 const failed = Number((await r.one(`SELECT SUM("n" - "firstCorrect") AS k FROM "RunLengthStat" WHERE "runId" = $1`, [runId]))?.k ?? 0);
 const failedKeys = `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`;
 const pageKeys = (await r.all(failedKeys, [runId, Math.floor(failed / 2)])).map((k) => Number(k.itemId));
+// the Next link of the page before it carries the last row of that page as its cursor
+const cursor = (await r.one(`${failedKeys.replace("LIMIT 50", "LIMIT 1")}`, [runId, Math.max(0, Math.floor(failed / 2) - 1)]))!;
 
 const queries: Query[] = [
   { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
@@ -80,7 +82,12 @@ const queries: Query[] = [
   { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
   // a page is two reads (lib/queries/items.ts): the keys, index-only, then the rows by key
   { name: "items: default order, deep page (keys)", sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
-  { name: "items: failed, deep page (keys)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  { name: "items: failed, deep page by page=N (keys, OFFSET)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  {
+    name: "items: failed, deep page by its Next link (keys, keyset cursor)",
+    sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4) ORDER BY g."itemId", g."epoch" LIMIT 50`,
+    params: [runId, Number(cursor.itemId), Number(cursor.itemId), Number(cursor.epoch)],
+  },
   {
     name: "items: the page's rows by key",
     sql: `SELECT ${cols} FROM "Generation" g WHERE g."itemId" IN (${pageKeys.map((_, i) => `$${i + 1}`).join(", ")}) AND g."epoch" IN ($${pageKeys.length + 1})`,
@@ -93,7 +100,7 @@ const queries: Query[] = [
     : [{ name: "items: rare search (pg_trgm)", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%zzqq%"] }]),
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
   { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
-  { name: "generation: position (index-only count)", sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`, params: [runId, mid.itemId] },
+  { name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)", sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`, params: [runId, mid.itemId] },
   { name: "generation: previous failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" < $2 ORDER BY "itemId" DESC, "epoch" DESC LIMIT 1`, params: [runId, mid.itemId] },
   { name: "generation: next failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" > $2 ORDER BY "itemId", "epoch" LIMIT 1`, params: [runId, mid.itemId] },
 ];

@@ -71,10 +71,13 @@ export function routesFor(dbFile: string): BenchRoute[] {
   // the longest trace of the run, from the middle of it: the heaviest generation page
   const long = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "length" = (SELECT MAX("length") FROM "Generation" WHERE "runId" = ?) AND "firstCorrect" = 0 ORDER BY id LIMIT 1 OFFSET ?`)
     .get(runs[0].id, runs[0].id, Math.floor(runs[0].itemCount / 40)) as { itemKey: string } | undefined;
+  const deepPage = Math.max(1, Math.floor(runs[0].itemCount / 50 / 2));
+  // what the item table's Next link on the page before carries: the last row of that page
+  const cursor = db.prepare(`SELECT "itemId", "epoch" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY "itemId", "epoch" LIMIT 1 OFFSET ?`)
+    .get(runs[0].id, (deepPage - 1) * 50 - 1) as { itemId: number; epoch: number } | undefined;
   db.close();
   const k = encodeURIComponent(runs[0].key);
   const both = runs.map((r) => encodeURIComponent(r.key)).join(",");
-  const deepPage = Math.max(1, Math.floor(runs[0].itemCount / 50 / 2));
   const page = (name: string, path: string): BenchRoute => ({ name, path, kind: "page" });
   const api = (name: string, path: string): BenchRoute => ({ name, path, kind: "api" });
   return [
@@ -83,7 +86,8 @@ export function routesFor(dbFile: string): BenchRoute[] {
     page("leaderboard /", "/"),
     page("curves (2 runs)", `/curves?runs=${both}`),
     page("run", `/runs/${k}`),
-    page("run items: failed, deep page", `/runs/${k}?tab=items&failed=1&page=${deepPage}`),
+    page("run items: failed, deep page (Next link)", `/runs/${k}?tab=items&failed=1&page=${deepPage}${cursor ? `&after=${cursor.itemId}.${cursor.epoch}` : ""}`),
+    page("run items: failed, deep page (typed page=N)", `/runs/${k}?tab=items&failed=1&page=${deepPage}`),
     page("run items: search in output", `/runs/${k}?tab=items&q=${encodeURIComponent("= 1")}`),
     page("generation", `/runs/${k}/items/${encodeURIComponent(item.itemKey)}`),
     page("generation: longest trace, mid-run", `/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}`),
