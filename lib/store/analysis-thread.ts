@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { NativeReader } from "../native/reader";
+import { NativeReader, progressSteps } from "../native/reader";
 import type { ReaderEvent } from "../native/reader";
 import { prepareGeneration } from "./rows";
 import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
@@ -12,8 +12,7 @@ let reported = 0;
 
 function wire(ev: ReaderEvent): ThreadEvent {
   if (ev.kind === "run") return ev;
-  const steps = ev.analysis.hasSteps ? ev.analysis.length : 0;
-  return { kind: "prepared", line: ev.line, progressSteps: steps, p: prepareGeneration(ev.header, ev.item, ev.analysis) };
+  return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p: prepareGeneration(ev.header, ev.item, ev.analysis) };
 }
 
 parentPort!.on("message", (req: ThreadRequest) => {

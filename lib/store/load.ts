@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
-import { NativeReader, type ReaderEvent } from "../native/reader";
+import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
 import { readLines } from "./read-lines";
@@ -97,7 +97,7 @@ export async function loadEvents(
           if (ev.kind === "prepared") await writer.addPrepared(ev.p, true);
           else await writer.add(ev.item, ev.analysis);
           progress.generations++;
-          progress.steps += ev.kind === "prepared" ? ev.progressSteps : ev.analysis.hasSteps ? ev.analysis.length : 0;
+          progress.steps += ev.kind === "prepared" ? ev.progressSteps : progressSteps(ev.analysis);
         }
         if ((++n & 255) === 0) onProgress?.(progress);
       }
@@ -147,7 +147,7 @@ export function nativeSource(file: string, input: AsyncIterable<Uint8Array | str
       if (ev) yield ev;
     }
     yield* reader.end();
-    if (progress.lines === 0) reader.errors.push({ file, line: 0, field: "-", message: "the file is empty" });
+    if (progress.lines === 0) reader.errors.push(emptyFileError(file));
   }
   return { events: events(), errors: reader.errors };
 }

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { Worker } from "node:worker_threads";
 import type { LineError } from "../analysis/types";
-import type { ReaderEvent } from "../native/reader";
+import { emptyFileError, type ReaderEvent } from "../native/reader";
 import type { EventSource, LoadProgress } from "./load";
 import { readLines } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
@@ -48,8 +48,10 @@ export function parallelNativeSource(
       replies.push(r);
       wake?.();
     });
-    worker.on("error", (e) => {
-      failure = e;
+    worker.on("error", (e: Error & { code?: string }) => {
+      // e.g. ERR_WORKER_OUT_OF_MEMORY: say which part failed and what to do, not only Node's words
+      const hint = e.code === "ERR_WORKER_OUT_OF_MEMORY" ? " (out of memory: retry with --threads 1)" : "";
+      failure = new Error(`${file}: the analysis thread failed: ${e.message}${hint}; nothing was loaded`);
       wake?.();
     });
     worker.on("exit", (code) => {
@@ -98,7 +100,7 @@ export function parallelNativeSource(
         errors.push(...reply.errors);
         yield* reply.events;
       }
-      if (progress.lines === 0) errors.push({ file, line: 0, field: "-", message: "the file is empty" });
+      if (progress.lines === 0) errors.push(emptyFileError(file));
     } finally {
       worker.removeAllListeners("exit");
       await worker.terminate();
