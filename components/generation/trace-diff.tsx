@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { fmtValue } from "@/components/ui/format";
 import { STATUS_STYLE, StatusBadge } from "@/components/ui/status-badge";
 import type { GenerationStep } from "@/lib/queries/generation";
-import { stepAnchor } from "@/lib/url/generation";
+import { stepAnchor } from "@/lib/url/step-anchor";
 import { OperationText, StepExplanation } from "./step-detail";
 
 // The aligned trace diff, windowed: a long trace (more than VIRTUAL_ABOVE rows) keeps only

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { generationPath, intParam, parseFields, toQuery, type RawSearchParams } from "./shared";
+import { stepAnchor } from "./step-anchor";
 
 // URL state of a generation page (`/runs/{key}/items/{itemId}?epoch=N#step-J`). The step
 // anchor lives in the hash: the server never sees it, the browser scrolls to it.
@@ -14,10 +15,7 @@ export function parseGenerationParams(raw: RawSearchParams): GenerationParams {
   return parseFields(schema, raw);
 }
 
-/** Anchor id of a reference step row. */
-export function stepAnchor(step: number): string {
-  return "step-" + step;
-}
+export { stepAnchor } from "./step-anchor";
 
 export function generationHref(runKey: string, itemId: string, p: Partial<GenerationParams> = {}, step?: number): string {
   return generationPath(runKey, itemId) + toQuery({ epoch: p.epoch }, { epoch: 0 }) + (step ? "#" + stepAnchor(step) : "");
