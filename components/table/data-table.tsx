@@ -42,7 +42,8 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, sort, so
 
   return (
     <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white shadow-sm">
-      <table className="tabular min-w-full divide-y divide-neutral-200 text-sm">
+      {/* cell padding set once here: an item page has 50 rows × 7 cells */}
+      <table className="tabular min-w-full divide-y divide-neutral-200 text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-middle">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-neutral-50">
           {table.getHeaderGroups().map((group) => (
@@ -83,7 +84,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, sort, so
         <tbody className="divide-y divide-neutral-100">
           {table.getRowModel().rows.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-3 py-10 text-center text-neutral-500">
+              <td colSpan={columns.length} className="py-10! text-center text-neutral-500">
                 {emptyMessage ?? "Nothing to show."}
               </td>
             </tr>
@@ -93,7 +94,7 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, sort, so
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
-                    <td key={cell.id} className={`px-3 py-2 align-middle ${ALIGN[meta?.align ?? "left"]} ${meta?.className ?? ""}`}>
+                    <td key={cell.id} className={meta?.align === "left" || !meta?.align ? meta?.className : `${ALIGN[meta.align]} ${meta.className ?? ""}`}>
                       <table.FlexRender cell={cell} />
                     </td>
                   );
