@@ -71,7 +71,10 @@ export function routesFor(dbFile: string): BenchRoute[] {
   // the longest trace of the run, from the middle of it: the heaviest generation page
   const long = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "length" = (SELECT MAX("length") FROM "Generation" WHERE "runId" = ?) AND "firstCorrect" = 0 ORDER BY id LIMIT 1 OFFSET ?`)
     .get(runs[0].id, runs[0].id, Math.floor(runs[0].itemCount / 40)) as { itemKey: string } | undefined;
-  const deepPage = Math.max(1, Math.floor(runs[0].itemCount / 50 / 2));
+  // halfway down the failed generations: a full page of the same kind of rows at every size
+  // (half the run's item count overshot the failed list at 10,000 items and timed a part-page)
+  const { failed } = db.prepare(`SELECT COUNT(*) AS failed FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0`).get(runs[0].id) as { failed: number };
+  const deepPage = Math.max(1, Math.floor(failed / 50 / 2));
   // what the item table's Next link on the page before carries: the last row of that page
   const cursor = db.prepare(`SELECT "itemId", "epoch" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY "itemId", "epoch" LIMIT 1 OFFSET ?`)
     .get(runs[0].id, (deepPage - 1) * 50 - 1) as { itemId: number; epoch: number } | undefined;
