@@ -63,6 +63,17 @@ describe("write API authorization, limits and share reads", () => {
     expect(await store.prisma.run.count()).toBe(0);
   });
 
+  it("reads a small refused body before answering (a reply mid-upload can reach the client as a reset)", async () => {
+    const req = (headers: Record<string, string>) =>
+      new NextRequest("http://localhost:3000/api/v1/runs", { method: "POST", body: BODY, headers: { host: "localhost:3000", "content-length": String(Buffer.byteLength(BODY)), ...headers }, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+    const refused = req({ authorization: `Bearer ${viewer}` });
+    expect((await runs.POST(refused)).status).toBe(403);
+    expect(refused.bodyUsed).toBe(true);
+    const anonymous = req({});
+    expect((await runs.POST(anonymous)).status).toBe(401);
+    expect(anonymous.bodyUsed).toBe(true);
+  });
+
   it("an editor's session writes from the same origin only (CSRF)", async () => {
     const cookie = `${SESSION_COOKIE}=${session}`;
     expect((await post({ cookie })).status).toBe(403); // no Origin, no Sec-Fetch-Site

@@ -19,7 +19,7 @@ export const dynamic = "force-dynamic";
  * temporary file (a ZIP is read from its end), imported in one transaction, then deleted.
  */
 export async function POST(req: NextRequest) {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/import"));
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/import"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   // Uploads larger than STEPWISE_MAX_UPLOAD_MB are refused (the CLI has no limit): the spool

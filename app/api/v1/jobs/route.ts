@@ -26,7 +26,7 @@ export async function GET(req: NextRequest) {
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
 export async function POST(req: NextRequest) {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"));
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);

@@ -23,7 +23,7 @@ export async function GET(req: NextRequest) {
 
 /** Native JSONL body, streamed into the same loader as `stepwise ingest`. */
 export async function POST(req: NextRequest) {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/runs"));
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/runs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);

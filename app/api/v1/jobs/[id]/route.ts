@@ -22,7 +22,7 @@ export async function GET(req: NextRequest, { params }: Ctx) {
 
 /** Cancels a running job; what it stored stays, and launching the same run key resumes it. */
 export async function DELETE(req: NextRequest, { params }: Ctx) {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "cancelling a job"));
+  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "cancelling a job"), req);
   if (!access.ok) return access.response;
   const id = (await params).id;
   if (!getJob(id)) return jsonError(404, "no such job");
