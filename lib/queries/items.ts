@@ -117,8 +117,8 @@ type Key = { itemId: number; epoch: number };
  * reads once VACUUM has set the visibility map); the second reads the page's rows by key.
  */
 async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy: Prisma.GenerationOrderByWithRelationInput[], skip: number, take: number, reverse = false): Promise<{ rows: ItemRow[]; keys: Key[] }> {
-  const found0 = await prisma.generation.findMany({ where, select: { itemId: true, epoch: true }, orderBy, skip, take });
-  const keys = reverse ? found0.reverse() : found0;
+  const keys = await prisma.generation.findMany({ where, select: { itemId: true, epoch: true }, orderBy, skip, take });
+  if (reverse) keys.reverse();
   if (keys.length === 0) return { rows: [], keys };
   const found = await prisma.generation.findMany({
     where: { itemId: { in: [...new Set(keys.map((k) => k.itemId))] }, epoch: { in: [...new Set(keys.map((k) => k.epoch))] } },
@@ -126,8 +126,15 @@ async function pageRows(prisma: Db, where: Prisma.GenerationWhereInput, orderBy:
   });
   const byKey = new Map(found.map((g) => [`${g.itemId}:${g.epoch}`, g]));
   // a key whose row went in between (its run replaced) is left out, as a fresh read would
-  const kept = keys.filter((k) => byKey.has(`${k.itemId}:${k.epoch}`));
-  return { rows: kept.map((k) => toRow(byKey.get(`${k.itemId}:${k.epoch}`)!)), keys: kept };
+  const rows: ItemRow[] = [];
+  const kept: Key[] = [];
+  for (const k of keys) {
+    const g = byKey.get(`${k.itemId}:${k.epoch}`);
+    if (!g) continue;
+    rows.push(toRow(g));
+    kept.push(k);
+  }
+  return { rows, keys: kept };
 }
 
 /**

@@ -37,7 +37,8 @@ export class RunWriter {
   private ordinal = 0;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
   // load order is the item order and the running count is each generation's ordinal.
-  private last: [number, number] = [-1, -1];
+  private lastItem = -1;
+  private lastEpoch = -1;
   private inOrder = true;
 
   private constructor(
@@ -84,8 +85,9 @@ export class RunWriter {
     p.gen[1] = this.runId;
     p.gen[2] = itemId;
     const epoch = Number(p.gen[GEN_EPOCH]);
-    if (itemId < this.last[0] || (itemId === this.last[0] && epoch < this.last[1])) this.inOrder = false;
-    this.last = [itemId, epoch];
+    if (itemId < this.lastItem || (itemId === this.lastItem && epoch < this.lastEpoch)) this.inOrder = false;
+    this.lastItem = itemId;
+    this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     this.genRows.push(p.gen);
     if (p.stepCount > 0) {
