@@ -15,7 +15,9 @@ export function StepTable({ detail }: { detail: GenerationDetail }) {
 
   return (
     <Card id="trace" title="Trace diff" description="Reference execution beside the model's claimed values. Rows link to their place in the raw output.">
+      {/* one instance per generation: its window, measured row height and target are that trace's */}
       <TraceDiff
+        key={`${detail.run.key}\u0000${detail.item.id}\u0000${detail.epoch}`}
         steps={steps}
         extras={analysis.extras.map((x) => ({ step: x.step, value: fmtValue(x.value) }))}
         firstDivergence={firstDivergence}

@@ -118,7 +118,7 @@ export function TraceDiff({
     if (!sync() || ++want.tries >= 3) pending.current = null;
   });
 
-  const [start, end] = virtual ? range : [0, total];
+  const [start, end] = range; // [0, total] throughout when the trace is not windowed
   const h = rowH.current;
   const cols = showOps ? 6 : 5;
   const rows: React.ReactNode[] = [];
