@@ -3,8 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import fs from "node:fs";
 import pg from "pg";
 import { env, providerOf, sqlitePath, type Provider } from "./env";
-import { PrismaClient as PgClient } from "./generated/postgres/client";
-import { PrismaClient } from "./generated/sqlite/client";
+import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
 
@@ -29,6 +28,8 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
     pool.on("error", () => undefined); // an idle client dropped by the server: the pool replaces it
     const raw = openRaw(url, pool);
     await migrate(raw);
+    // each provider's client loads only when used (~5 MB of code apiece)
+    const { PrismaClient: PgClient } = await import("./generated/postgres/client");
     const prisma = new PgClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
     return {
       url,
@@ -45,6 +46,7 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
   openSqliteDatabase(url).close();
   const raw = openRaw(url);
   await migrate(raw);
+  const { PrismaClient } = await import("./generated/sqlite/client");
   const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: "file:" + sqlitePath(url), timeout: 30_000 }) });
   return {
     url,

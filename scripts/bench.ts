@@ -5,6 +5,7 @@
 //   BENCH_REQUESTS=100               requests per route (10 concurrent clients)
 //   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
 //   BENCH_PORT=3900                  port of the `next start` under test
+//   BENCH_MEMORY=off                 skip peak memory of `stepwise ingest` on a 1 GB file
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { browserFigures, printBrowser } from "./bench/browser";
 import { bundleFigures, printBundles } from "./bench/bundle";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
+import { benchMemory, printMemory } from "./bench/memory";
 import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type RouteFigures } from "./bench/pages";
 import { analyze, pgReachable } from "./bench/util";
 
@@ -34,6 +36,16 @@ if (!fs.existsSync(".next/BUILD_ID")) {
 }
 
 printBundles(bundleFigures());
+
+if (process.env.BENCH_MEMORY !== "off") {
+  console.log("\n## Memory: `stepwise ingest` of a 1 GB file (SQLite)");
+  const file = path.join(dir, "memory-1gb.jsonl");
+  printMemory(await benchMemory(cli, dir, file, [
+    { label: "`stepwise ingest` (defaults: two threads)", args: [] },
+    { label: "`stepwise ingest --threads 1`", args: ["--threads", "1"] },
+  ]));
+  if (!process.env.BENCH_DIR) fs.rmSync(file, { force: true });
+}
 
 /** Browser figures on the views a person opens first; the generation page with a long trace. */
 const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page (Next link)", "generation: longest trace, mid-run", "compare (2 runs)"];

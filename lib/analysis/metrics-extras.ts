@@ -1,6 +1,7 @@
 // RunExtras: numbers kept beside the §6 JSON for the views (failure modes per length, pass@k,
 // the p̂^i prediction, usage totals, dict-sum per-turn curves).
-import { FAILURE_MODES, type CurvePoint, type FailureMode, type GenerationSummary, type RunExtras, type RunHeader } from "./types";
+import { FAILURE_MODES, type CurvePoint, type FailureMode, type RunExtras, type RunHeader } from "./types";
+import type { SummaryColumns } from "./summary-columns";
 import { roundTo } from "./numbers";
 import { maxOf, passAtK, passHatK } from "./stats";
 
@@ -16,7 +17,7 @@ export interface ExtrasContext {
 
 const zeroModes = () => Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
 
-export function computeExtras(header: RunHeader, summaries: GenerationSummary[], ctx: ExtrasContext): RunExtras {
+export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasContext): RunExtras {
   const byLen = new Map<number, { n: number; modes: Record<FailureMode, number> }>();
   let clean = 0;
   let exact = 0;
@@ -25,26 +26,31 @@ export function computeExtras(header: RunHeader, summaries: GenerationSummary[],
   const usage = { prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };
   let latSum = 0;
   let latN = 0;
-  for (const g of summaries) {
-    const e = byLen.get(g.length) ?? { n: 0, modes: zeroModes() };
+  for (let i = 0; i < g.n; i++) {
+    const length = g.length[i];
+    const e = byLen.get(length) ?? { n: 0, modes: zeroModes() };
     e.n++;
-    FAILURE_MODES.forEach((m, b) => (g.modes & (1 << b) ? e.modes[m]++ : 0));
-    byLen.set(g.length, e);
-    if (g.clean) clean++;
-    if (g.exactStep) exact++;
-    maxLength = Math.max(maxLength, g.length);
-    if (g.promptTokens !== null || g.completionTokens !== null || g.latencyMs !== null || g.costUsd !== null) anyUsage = true;
-    usage.prompt_tokens += g.promptTokens ?? 0;
-    usage.completion_tokens += g.completionTokens ?? 0;
-    usage.cost_usd += g.costUsd ?? 0;
-    if (g.latencyMs !== null) {
-      latSum += g.latencyMs;
+    FAILURE_MODES.forEach((m, b) => (g.modes[i] & (1 << b) ? e.modes[m]++ : 0));
+    byLen.set(length, e);
+    if (g.clean(i)) clean++;
+    if (g.exactStep(i)) exact++;
+    maxLength = Math.max(maxLength, length);
+    const promptTokens = g.value("promptTokens", i);
+    const completionTokens = g.value("completionTokens", i);
+    const latencyMs = g.value("latencyMs", i);
+    const costUsd = g.value("costUsd", i);
+    if (promptTokens !== null || completionTokens !== null || latencyMs !== null || costUsd !== null) anyUsage = true;
+    usage.prompt_tokens += promptTokens ?? 0;
+    usage.completion_tokens += completionTokens ?? 0;
+    usage.cost_usd += costUsd ?? 0;
+    if (latencyMs !== null) {
+      latSum += latencyMs;
       latN++;
     }
   }
   return {
     modes_by_length: [...byLen.entries()].sort((a, b) => a[0] - b[0]).map(([length, e]) => ({ length, n: e.n, modes: e.modes })),
-    pass_at_k: passAtKRows(summaries),
+    pass_at_k: passAtKRows(g),
     predicted_task_accuracy:
       ctx.pHat === null || !ctx.taskCurve ? null : ctx.taskCurve.map((p) => ({ step: p.step, n: p.n, accuracy: r6(ctx.pHat! ** p.step) })),
     length_fit_coefficients: ctx.coefficients,
@@ -53,31 +59,30 @@ export function computeExtras(header: RunHeader, summaries: GenerationSummary[],
     clean_executions: clean,
     exact_step_executions: exact,
     usage: anyUsage ? { ...usage, latency_ms_mean: latN ? latSum / latN : null } : null,
-    per_turn: header.benchmark === "dict-sum" ? perTurn(header, summaries) : null,
+    per_turn: header.benchmark === "dict-sum" ? perTurn(header, g) : null,
   };
 }
 
 /** pass@k and pass^k over items with at least k generations (first-answer correctness). */
-function passAtKRows(summaries: GenerationSummary[]): RunExtras["pass_at_k"] {
-  const by = new Map<string, { n: number; c: number }>();
-  for (const g of summaries) {
-    const e = by.get(g.itemKey) ?? { n: 0, c: 0 };
-    e.n++;
-    if (g.firstCorrect) e.c++;
-    by.set(g.itemKey, e);
+function passAtKRows(g: SummaryColumns): RunExtras["pass_at_k"] {
+  const gens = new Int32Array(g.items);
+  const correct = new Int32Array(g.items);
+  for (let i = 0; i < g.n; i++) {
+    gens[g.item[i]]++;
+    if (g.firstCorrect(i)) correct[g.item[i]]++;
   }
-  const maxN = maxOf([...by.values()].map((e) => e.n), 0);
+  const maxN = maxOf(gens, 0);
   if (maxN <= 1) return null;
   const rows: NonNullable<RunExtras["pass_at_k"]> = [];
   for (let k = 1; k <= maxN; k++) {
     let at = 0;
     let hat = 0;
     let items = 0;
-    for (const e of by.values()) {
-      if (e.n < k) continue;
+    for (let it = 0; it < gens.length; it++) {
+      if (gens[it] < k) continue;
       items++;
-      at += passAtK(e.n, e.c, k);
-      hat += passHatK(e.n, e.c, k);
+      at += passAtK(gens[it], correct[it], k);
+      hat += passHatK(gens[it], correct[it], k);
     }
     rows.push({ k, pass_at_k: r6(at / items), pass_hat_k: r6(hat / items) });
   }
@@ -85,22 +90,31 @@ function passAtKRows(summaries: GenerationSummary[]): RunExtras["pass_at_k"] {
 }
 
 /** dict-sum turn curves: turn t's status is that of its last step; n = generations with ≥ t turns. */
-function perTurn(header: RunHeader, summaries: GenerationSummary[]): RunExtras["per_turn"] {
+function perTurn(header: RunHeader, g: SummaryColumns): RunExtras["per_turn"] {
   const K = typeof header.variant.K === "number" && header.variant.K >= 1 ? header.variant.K : 1;
-  const gens = summaries.filter((g) => g.statuses.length > 0);
-  if (gens.length === 0) return null;
-  const tmax = maxOf(gens.map((g) => Math.ceil(g.length / K)));
+  let tmax = 0;
+  let any = false;
+  for (let i = 0; i < g.n; i++) {
+    if (g.statusCount(i) === 0) continue;
+    any = true;
+    tmax = Math.max(tmax, Math.ceil(g.length[i] / K));
+  }
+  if (!any) return null;
   const n = new Float64Array(tmax + 1);
   const ok = new Float64Array(tmax + 1);
   const alive = new Float64Array(tmax + 1);
-  for (const g of gens) {
-    const T = Math.ceil(g.length / K);
+  for (let i = 0; i < g.n; i++) {
+    const count = g.statusCount(i);
+    if (count === 0) continue;
+    const length = g.length[i];
+    const fd = g.firstDiv[i];
+    const T = Math.ceil(length / K);
     for (let t = 1; t <= T; t++) {
-      const e = Math.min(t * K, g.length);
+      const e = Math.min(t * K, length);
       n[t]++;
-      const c = g.statuses[e - 1];
-      if (c === "c" || c === "p") ok[t]++;
-      if (g.firstDivergence === null || g.firstDivergence > e) alive[t]++;
+      const c = e - 1 < count ? g.status(i, e - 1) : 0;
+      if (c === 99 /* c */ || c === 112 /* p */) ok[t]++;
+      if (fd < 0 || fd > e) alive[t]++;
     }
   }
   const task_accuracy: CurvePoint[] = [];

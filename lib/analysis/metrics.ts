@@ -1,6 +1,8 @@
-// Run-level metrics (SPEC §4, §6 and examples/README.md "Metrics"). Input is the compact
-// GenerationSummary list, so a run of a million generations is aggregated without its texts.
+// Run-level metrics (SPEC §4, §6 and examples/README.md "Metrics"). Input is the run's
+// summaries as columns (summary-columns.ts), so a run of a million generations is aggregated
+// without its texts or an object per generation.
 import { FAILURE_MODES, type AccuracyAtLength, type CurvePoint, type FailureMode, type GenerationSummary, type RunExtras, type RunHeader, type RunMetricsJson, type SelfConditioningMetrics } from "./types";
+import { SummaryColumns } from "./summary-columns";
 import { bootstrap } from "./bootstrap";
 import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
 import { roundTo } from "./numbers";
@@ -23,51 +25,53 @@ export interface MetricsOptions {
 
 export function computeRunMetrics(
   header: RunHeader,
-  summaries: GenerationSummary[],
+  summaries: SummaryColumns | readonly GenerationSummary[],
   opts: MetricsOptions = {},
 ): { metrics: RunMetricsJson; extras: RunExtras } {
-  const nGen = summaries.length;
-  const itemIndex = new Map<string, number>();
-  const genItem = new Int32Array(nGen);
-  summaries.forEach((g, i) => {
-    let k = itemIndex.get(g.itemKey);
-    if (k === undefined) itemIndex.set(g.itemKey, (k = itemIndex.size));
-    genItem[i] = k;
-  });
+  const g = summaries instanceof SummaryColumns ? summaries : SummaryColumns.from(summaries);
+  const nGen = g.n;
+  const genItem = g.item.subarray(0, nGen);
 
   const failure_modes = emptyModeCounts();
-  for (const g of summaries) FAILURE_MODES.forEach((m, b) => (g.modes & (1 << b) ? failure_modes[m]++ : 0));
+  for (let i = 0; i < nGen; i++) FAILURE_MODES.forEach((m, b) => (g.modes[i] & (1 << b) ? failure_modes[m]++ : 0));
 
   // ---- generations with a step trace: curves, horizons, reliability, histogram
-  const stepGens = summaries.filter((g) => g.statuses.length > 0);
-  const lmax = stepGens.reduce((m, g) => Math.max(m, g.length), 0);
+  let stepGens = 0;
+  let lmax = 0;
+  for (let i = 0; i < nGen; i++) {
+    if (g.statusCount(i) === 0) continue;
+    stepGens++;
+    if (g.length[i] > lmax) lmax = g.length[i];
+  }
   let task_accuracy: CurvePoint[] | null = null;
   let step_accuracy: CurvePoint[] | null = null;
   let reliability: RunMetricsJson["reliability"] = null;
   let histogram: RunMetricsJson["first_divergence_histogram"] = null;
   let pHat: number | null = null;
   const curve = newCurveCounts(lmax);
-  if (stepGens.length > 0) {
+  if (stepGens > 0) {
     const local = new Float64Array(lmax + 1);
     const hist = new Float64Array(lmax + 1);
     let localTotal = 0;
     let stepsTotal = 0;
-    for (const g of stepGens) {
-      curve.byLength[g.length]++;
-      if (g.firstDivergence !== null) {
-        curve.byFirstDiv[g.firstDivergence]++;
-        curve.divByLength[g.length]++;
-        hist[g.firstDivergence]++;
+    for (let i = 0; i < nGen; i++) {
+      const count = g.statusCount(i);
+      if (count === 0) continue;
+      curve.byLength[g.length[i]]++;
+      const fd = g.firstDiv[i];
+      if (fd >= 0) {
+        curve.byFirstDiv[fd]++;
+        curve.divByLength[g.length[i]]++;
+        hist[fd]++;
       }
-      const st = g.statuses;
-      for (let i = 0; i < st.length; i++) {
-        const c = st.charCodeAt(i);
+      for (let j = 0; j < count; j++) {
+        const c = g.status(i, j);
         if (c === 99 /* c */ || c === 112 /* p */) {
-          local[i + 1]++;
+          local[j + 1]++;
           localTotal++;
         }
       }
-      stepsTotal += st.length;
+      stepsTotal += count;
     }
     task_accuracy = [];
     step_accuracy = [];
@@ -83,20 +87,28 @@ export function computeRunMetrics(
   }
 
   // ---- length fit on first-answer correctness, one row per generation with weight 1
-  const fitGens = summaries.map((g, i) => (g.selfConditioning === null ? i : -1)).filter((i) => i >= 0);
-  const fitLengths = [...new Set(fitGens.map((i) => summaries[i].length))].sort((a, b) => a - b);
+  const inFit = (i: number) => !g.has("scRate") || g.value("scRate", i) === null;
+  const fitLengthSet = new Set<number>();
+  let fitN = 0;
+  for (let i = 0; i < nGen; i++) {
+    if (!inFit(i)) continue;
+    fitLengthSet.add(g.length[i]);
+    fitN++;
+  }
+  const fitLengths = [...fitLengthSet].sort((a, b) => a - b);
   const succ = new Float64Array(fitLengths.length);
   const tot = new Float64Array(fitLengths.length);
   const fitLengthIdx = new Int32Array(nGen).fill(-1);
   const lenPos = new Map(fitLengths.map((L, i) => [L, i]));
-  for (const i of fitGens) {
-    const li = lenPos.get(summaries[i].length)!;
+  for (let i = 0; i < nGen; i++) {
+    if (!inFit(i)) continue;
+    const li = lenPos.get(g.length[i])!;
     fitLengthIdx[i] = li;
     tot[li]++;
-    if (summaries[i].firstCorrect) succ[li]++;
+    if (g.firstCorrect(i)) succ[li]++;
   }
   const S = succ.reduce((a, b) => a + b, 0);
-  const withFit = fitLengths.length >= 2 && S > 0 && S < fitGens.length;
+  const withFit = fitLengths.length >= 2 && S > 0 && S < fitN;
   let coefficients: { slope: number; intercept: number } | null = null;
   if (withFit) {
     const fit = logisticFit(Float64Array.from(fitLengths, Math.log2), succ, tot);
@@ -105,19 +117,19 @@ export function computeRunMetrics(
 
   // ---- bootstrap (skipped when nothing needs an interval)
   const levels = [0.5, 0.8];
-  const point = stepGens.length > 0 ? levels.map((s) => horizonFrom(curve, s)) : null;
+  const point = stepGens > 0 ? levels.map((s) => horizonFrom(curve, s)) : null;
   let boot: ReturnType<typeof bootstrap> | null = null;
   if (point || withFit) {
     boot = bootstrap({
-      nItems: itemIndex.size,
+      nItems: g.items,
       genItem,
-      stepLength: Int32Array.from(summaries, (g) => (g.statuses.length > 0 ? g.length : 0)),
-      firstDiv: Int32Array.from(summaries, (g) => (g.statuses.length > 0 ? (g.firstDivergence ?? 0) : 0)),
+      stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? g.length[i] : 0)),
+      firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? Math.max(g.firstDiv[i], 0) : 0)),
       fitLengthIdx,
-      firstCorrect: Uint8Array.from(summaries, (g) => (g.firstCorrect ? 1 : 0)),
+      firstCorrect: Uint8Array.from({ length: nGen }, (_, i) => (g.firstCorrect(i) ? 1 : 0)),
       fitLengths,
       lmax,
-      itemCluster: clusterIndex(summaries, genItem, itemIndex.size),
+      itemCluster: clusterIndex(g),
       horizonLevels: point ? levels : [],
       withFit,
     }, opts.resamples, opts.seed);
@@ -136,7 +148,7 @@ export function computeRunMetrics(
   }
 
   // Imported runs with weights or non-step lengths (METR) get METR's fit instead (weighted-fit.ts).
-  const weighted = weightedLengthFit(summaries, opts);
+  const weighted = weightedLengthFit(g, opts);
   if (weighted) ({ length_fit, coefficients } = weighted);
 
   const metrics: RunMetricsJson = {
@@ -144,9 +156,9 @@ export function computeRunMetrics(
     model: header.model.name,
     benchmark: header.benchmark,
     variant: header.variant.name,
-    items: itemIndex.size,
+    items: g.items,
     generations: nGen,
-    accuracy_by_length: accuracyByLength(summaries),
+    accuracy_by_length: accuracyByLength(g),
     task_accuracy,
     step_accuracy,
     horizon: horizon(0),
@@ -155,20 +167,20 @@ export function computeRunMetrics(
     length_fit,
     failure_modes,
     first_divergence_histogram: histogram,
-    self_conditioning: selfConditioning(summaries),
+    self_conditioning: selfConditioning(g),
   };
-  const extras = computeExtras(header, summaries, { pHat, taskCurve: task_accuracy, coefficients, lmax, fitsUsed: boot?.fitsUsed ?? 0 });
+  const extras = computeExtras(header, g, { pHat, taskCurve: task_accuracy, coefficients, lmax, fitsUsed: boot?.fitsUsed ?? 0 });
   return { metrics, extras };
 }
 
-function accuracyByLength(summaries: GenerationSummary[]): AccuracyAtLength[] {
+function accuracyByLength(g: SummaryColumns): AccuracyAtLength[] {
   const by = new Map<number, { n: number; first: number; last: number }>();
-  for (const g of summaries) {
-    const e = by.get(g.length) ?? { n: 0, first: 0, last: 0 };
+  for (let i = 0; i < g.n; i++) {
+    const e = by.get(g.length[i]) ?? { n: 0, first: 0, last: 0 };
     e.n++;
-    if (g.firstCorrect) e.first++;
-    if (g.lastCorrect) e.last++;
-    by.set(g.length, e);
+    if (g.firstCorrect(i)) e.first++;
+    if (g.lastCorrect(i)) e.last++;
+    by.set(g.length[i], e);
   }
   return [...by.entries()]
     .sort((a, b) => a[0] - b[0])
@@ -189,31 +201,33 @@ function accuracyByLength(summaries: GenerationSummary[]): AccuracyAtLength[] {
 }
 
 /** Items grouped by cluster (variant) for the hierarchical bootstrap; null unless ≥ 2 clusters. */
-function clusterIndex(summaries: GenerationSummary[], genItem: Int32Array, nItems: number): Int32Array | null {
+function clusterIndex(g: SummaryColumns): Int32Array | null {
   const ids = new Map<string, number>();
-  const out = new Int32Array(nItems);
-  summaries.forEach((g, i) => {
-    const key = g.cluster ?? "";
+  const out = new Int32Array(g.items);
+  for (let i = 0; i < g.n; i++) {
+    const key = g.clusterName(i) ?? "";
     let c = ids.get(key);
     if (c === undefined) ids.set(key, (c = ids.size));
-    out[genItem[i]] = c;
-  });
+    out[g.item[i]] = c;
+  }
   return ids.size >= 2 ? out : null;
 }
 
-function selfConditioning(summaries: GenerationSummary[]): SelfConditioningMetrics | null {
-  const sc = summaries.filter((g) => g.selfConditioning !== null);
-  if (sc.length === 0) return null;
+function selfConditioning(g: SummaryColumns): SelfConditioningMetrics | null {
+  if (!g.has("scRate")) return null;
   const turns = new Map<number, number>();
   const by = new Map<number, { n: number; correct: number }>();
-  for (const g of sc) {
-    const { inducedErrorRate: rate, targetTurn } = g.selfConditioning!;
+  for (let i = 0; i < g.n; i++) {
+    const sc = g.selfConditioning(i);
+    if (!sc) continue;
+    const { inducedErrorRate: rate, targetTurn } = sc;
     turns.set(targetTurn, (turns.get(targetTurn) ?? 0) + 1);
     const e = by.get(rate) ?? { n: 0, correct: 0 };
     e.n++;
-    if (g.firstCorrect) e.correct++;
+    if (g.firstCorrect(i)) e.correct++;
     by.set(rate, e);
   }
+  if (by.size === 0) return null;
   // One target turn per run in practice; with several, report the most common one.
   const target_turn = [...turns.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0][0];
   const points = [...by.entries()]

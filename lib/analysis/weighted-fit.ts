@@ -4,7 +4,8 @@
 // family → task → run. Bootstrap resamples keep the original weights (not renormalised) and
 // skip resamples with a single outcome, as METR does. Used for imported runs whose generations
 // carry a weight or an exact non-step length (GenerationSummary.weight / lengthValue).
-import type { GenerationSummary, RunMetricsJson } from "./types";
+import type { RunMetricsJson } from "./types";
+import type { SummaryColumns } from "./summary-columns";
 import { logisticFit, mulberry32, percentileSorted } from "./stats";
 import { roundTo } from "./numbers";
 
@@ -122,14 +123,16 @@ export function weightedFit(rows: WeightedRow[], opts: { resamples?: number; see
  * lengthValue); undefined otherwise, so native runs keep the default fit of metrics.ts.
  */
 export function weightedLengthFit(
-  summaries: GenerationSummary[],
+  g: SummaryColumns,
   opts: { resamples?: number; seed?: number } = {},
 ): { length_fit: RunMetricsJson["length_fit"]; coefficients: { slope: number; intercept: number } | null } | undefined {
-  if (!summaries.some((g) => g.weight != null || g.lengthValue != null)) return undefined;
-  const rows: WeightedRow[] = summaries
-    .filter((g) => g.selfConditioning === null)
-    .map((g) => ({ length: g.lengthValue ?? g.length, y: g.firstCorrect ? 1 : 0, w: g.weight ?? 1, family: g.cluster ?? "", task: g.itemKey }))
-    .filter((r) => r.length > 0 && r.w > 0);
+  if (!g.has("weight") && !g.has("lengthValue")) return undefined;
+  const rows: WeightedRow[] = [];
+  for (let i = 0; i < g.n; i++) {
+    if (g.selfConditioning(i) !== null) continue;
+    const row = { length: g.value("lengthValue", i) ?? g.length[i], y: g.firstCorrect(i) ? 1 : 0, w: g.value("weight", i) ?? 1, family: g.clusterName(i) ?? "", task: g.itemKeys[g.item[i]] };
+    if (row.length > 0 && row.w > 0) rows.push(row);
+  }
   const f = weightedFit(rows, { resamples: opts.resamples, seed: opts.seed });
   if (!f) return { length_fit: null, coefficients: null };
   const r4 = (x: number) => roundTo(x, 4);

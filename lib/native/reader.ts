@@ -33,7 +33,8 @@ export class NativeReader {
   private header: RunHeader | null = null;
   private sawRunLine = false;
   private runInvalid = false;
-  private seen = new Set<string>(); // `${id}\u0000${epoch}` within the current run
+  /** epochs seen per item id in the current run: a number while there is one (most runs) */
+  private seen = new Map<string, number | Set<number>>();
   private runKeys = new Set<string>();
   private lastLine = 0;
 
@@ -82,7 +83,7 @@ export class NativeReader {
 
   private runLine(obj: object, lineNo: number): ReaderEvent | null {
     this.sawRunLine = true;
-    this.seen = new Set();
+    this.seen = new Map();
     const { header, errors } = parseRunLine(obj);
     if (header && this.runKeys.has(header.key)) errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
     if (!header || errors.length) {
@@ -109,12 +110,14 @@ export class NativeReader {
     }
     // Items of an invalid run are checked for shape only: their run's settings are unknown.
     if (this.runInvalid || !this.header) return null;
-    const dupKey = `${item.id}\u0000${item.epoch}`;
-    if (this.seen.has(dupKey)) {
+    const epochs = this.seen.get(item.id);
+    if (epochs === item.epoch || (typeof epochs === "object" && epochs.has(item.epoch))) {
       this.error(lineNo, "id", `duplicate item '${item.id}' (epoch ${item.epoch}) in run '${this.header.key}'`);
       return null;
     }
-    this.seen.add(dupKey);
+    if (epochs === undefined) this.seen.set(item.id, item.epoch);
+    else if (typeof epochs === "number") this.seen.set(item.id, new Set([epochs, item.epoch]));
+    else epochs.add(item.epoch);
     const r = tryAnalyseItem(this.header, item);
     if (!r.ok) {
       for (const e of r.errors) this.error(lineNo, e.field, e.message);

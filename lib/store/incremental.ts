@@ -4,6 +4,7 @@
 // a resumed run skips what is stored and a generation is never stored twice, even when two
 // writers race (ON CONFLICT DO NOTHING on the unique keys).
 import { summarise } from "../analysis/analyse";
+import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
 import type { RawTx } from "./raw";
@@ -148,15 +149,17 @@ interface StoredRow {
   input: string;
 }
 
-/** GenerationSummary[] rebuilt from Generation rows, in (item, epoch) order. */
-export async function storedSummaries(tx: RawTx, runId: number): Promise<GenerationSummary[]> {
+/** The run's summaries rebuilt from Generation rows, in (item, epoch) order. */
+export async function storedSummaries(tx: RawTx, runId: number): Promise<SummaryColumns> {
   const rows = await tx.query<StoredRow>(
     `SELECT g."itemKey", g."epoch", g."length", g."firstCorrect", g."lastCorrect", g."firstDivergence", g."statuses", g."modes",
        g."clean", g."analysis", g."promptTokens", g."completionTokens", g."latencyMs", g."costUsd", g."metadata", i."input"
      FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch"`,
     [runId],
   );
-  return rows.map(summaryOfRow);
+  const out = new SummaryColumns(rows.length);
+  for (const r of rows) out.push(summaryOfRow(r));
+  return out;
 }
 
 const parse = (t: string | null): unknown => {

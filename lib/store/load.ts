@@ -94,7 +94,7 @@ export async function loadEvents(
           current = ev.header.key;
           if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
         } else if (errors.length === 0 && writer) {
-          if (ev.kind === "prepared") await writer.addPrepared(ev.p, true);
+          if (ev.kind === "prepared") await writer.addPrepared(ev.p);
           else await writer.add(ev.item, ev.analysis);
           progress.generations++;
           progress.steps += ev.kind === "prepared" ? ev.progressSteps : progressSteps(ev.analysis);

@@ -21,7 +21,9 @@ export interface ThreadReply {
 }
 
 const BATCH_LINES = 256;
-const BATCH_CHARS = 4 << 20;
+// Each batch and its reply is one structured-clone buffer, allocated by one thread and freed by
+// the other: ~1 MB per batch whatever the length of the lines (docs/performance.md, memory).
+const BATCH_CHARS = 1 << 20;
 const IN_FLIGHT = 4;
 const THREAD_OLD_MB = 512;
 const THREAD_YOUNG_MB = 8;
@@ -36,8 +38,8 @@ export function parallelNativeSource(
   async function* events(): AsyncIterable<ThreadEvent> {
     const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), {
       workerData: { file, maxErrors },
-      // The thread's live set is a few batches and the ids seen in the current run (~100 bytes
-      // each: 80 MB for an 800,000-item run, which a 96 MB cap could not hold). A small young
+      // The thread's live set is a few batches and the ids seen in the current run (~60 bytes
+      // each: 50 MB for an 800,000-item run, which a 96 MB cap would barely hold). A small young
       // generation keeps the batches' garbage from piling up (docs/performance.md, memory).
       resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });

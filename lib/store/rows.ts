@@ -2,6 +2,7 @@ import { summarise } from "../analysis/analyse";
 import {
   FAILURE_MODES,
   STATUS_LETTER,
+  STEP_STATUSES,
   type GenerationAnalysis,
   type GenerationSummary,
   type NativeItem,
@@ -23,6 +24,7 @@ export const GEN_COLS = [
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
+export const STEP_STATUS = STEP_COLS.indexOf("status");
 
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
@@ -73,7 +75,11 @@ export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
   return a.steps.map((s) => [genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
 }
 
-/** StepResult values of one generation, row-major in STEP_COLS order, generationId left null. */
+/**
+ * StepResult values of one generation, row-major in STEP_COLS order, generationId left null
+ * and the status as its index in STEP_STATUSES: sent between threads, a number is free where
+ * a string is a new object per step on the receiving side (the writer puts the names back).
+ */
 export function stepValuesOf(a: GenerationAnalysis): unknown[] {
   if (!a.hasSteps) return [];
   const out = new Array(a.steps.length * STEP_COLS.length);
@@ -81,7 +87,7 @@ export function stepValuesOf(a: GenerationAnalysis): unknown[] {
   for (const s of a.steps) {
     out[k++] = null;
     out[k++] = s.step;
-    out[k++] = s.status;
+    out[k++] = STEP_STATUSES.indexOf(s.status);
     out[k++] = String(s.expected);
     out[k++] = text(s.claimed);
     out[k++] = text(s.recomputed);
@@ -113,34 +119,4 @@ export function prepareGeneration(header: RunHeader, item: NativeItem, a: Genera
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item, header),
   };
-}
-
-/**
- * A summary as a fresh literal of one fixed shape. Summaries arrive from the analysis thread
- * as structured clones (own copies of every string, properties out of line) and the writer
- * keeps one per generation until the run's metrics are computed: this keeps each to about a
- * quarter of the size. The item key is shared with the writer's own map.
- */
-export function compactSummary(s: GenerationSummary, itemKey: string): GenerationSummary {
-  const out: GenerationSummary = {
-    itemKey,
-    epoch: s.epoch,
-    length: s.length,
-    firstCorrect: s.firstCorrect,
-    lastCorrect: s.lastCorrect,
-    firstDivergence: s.firstDivergence,
-    statuses: s.statuses,
-    modes: s.modes,
-    cluster: s.cluster,
-    selfConditioning: s.selfConditioning,
-    clean: s.clean,
-    exactStep: s.exactStep,
-    promptTokens: s.promptTokens,
-    completionTokens: s.completionTokens,
-    latencyMs: s.latencyMs,
-    costUsd: s.costUsd,
-  };
-  if (s.lengthValue != null) out.lengthValue = s.lengthValue;
-  if (s.weight != null) out.weight = s.weight;
-  return out;
 }

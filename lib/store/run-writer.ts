@@ -1,9 +1,10 @@
 import { computeRunMetrics } from "../analysis/metrics";
-import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader } from "../analysis/types";
+import { SummaryColumns } from "../analysis/summary-columns";
+import { STEP_STATUSES, type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
-import { compactSummary, GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, type PreparedGeneration } from "./rows";
+import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -28,8 +29,10 @@ class IdPool {
 }
 
 export class RunWriter {
-  readonly summaries: GenerationSummary[] = [];
-  private items = new Map<string, number>();
+  /** what the run's metrics need, kept until its last generation; also numbers its items */
+  readonly summaries = new SummaryColumns();
+  /** Item row id by the summaries' item index */
+  private itemIds: number[] = [];
   private itemRows: unknown[][] = [];
   private genRows: unknown[][] = [];
   private stepValues: unknown[][] = []; // row-major chunks, one per generation
@@ -73,13 +76,14 @@ export class RunWriter {
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
-  async addPrepared(p: PreparedGeneration, cloned = false): Promise<void> {
-    let itemId = this.items.get(p.itemKey);
-    if (itemId === undefined) {
+  async addPrepared(p: PreparedGeneration): Promise<void> {
+    const item = this.summaries.itemOf(p.itemKey);
+    let itemId: number;
+    if (item.isNew) {
       itemId = await this.ids.take("Item");
-      this.items.set(p.itemKey, itemId);
+      this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
-    }
+    } else itemId = this.itemIds[item.index];
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
     p.gen[1] = this.runId;
@@ -91,11 +95,14 @@ export class RunWriter {
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     this.genRows.push(p.gen);
     if (p.stepCount > 0) {
-      for (let i = 0; i < p.steps.length; i += STEP_COLS.length) p.steps[i] = genId;
+      for (let i = 0; i < p.steps.length; i += STEP_COLS.length) {
+        p.steps[i] = genId;
+        p.steps[i + STEP_STATUS] = STEP_STATUSES[p.steps[i + STEP_STATUS] as number];
+      }
       this.stepValues.push(p.steps);
       this.steps += p.stepCount;
     }
-    this.summaries.push(cloned ? compactSummary(p.summary, p.itemKey) : p.summary);
+    this.summaries.push(p.summary);
     if (this.genRows.length >= BATCH) await this.flush();
   }
 
@@ -157,7 +164,8 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
  * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
  * earlier ones (a run being written incrementally refreshes them many times).
  */
-export async function writeRunMetrics(tx: RawTx, runId: number, header: RunHeader, summaries: GenerationSummary[]) {
+export async function writeRunMetrics(tx: RawTx, runId: number, header: RunHeader, summaries: SummaryColumns | readonly GenerationSummary[]) {
+  if (!(summaries instanceof SummaryColumns)) summaries = SummaryColumns.from(summaries);
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
   const { metrics, extras } = computeRunMetrics(header, summaries);

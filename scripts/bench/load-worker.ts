@@ -1,13 +1,15 @@
-// Child process of scripts/bench.ts: loads one native file into a fresh store and reports
+// Child process of scripts/bench.ts, run from a bundle as the CLI is (util.ts loaderChild): loads one native file into a fresh store and reports
 // wall time and peak RSS of this process alone. The load (rows and analysis, committed) and
 // the search index that follows it (SQLite) are timed apart.
 import fs from "node:fs";
+import { boundHeapGrowth } from "../../lib/cli/heap";
 import { openStore } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
 import { indexPendingRuns } from "../../lib/store/search-index";
 
 const [url, file] = process.argv.slice(2);
+boundHeapGrowth(); // as `stepwise ingest` does
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {

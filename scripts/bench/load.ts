@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { child, fmt, freshPgDatabase } from "./util";
+import { child, fmt, freshPgDatabase, loaderChild } from "./util";
 
 // Load throughput: our loader (analysis included) beside the database's fastest bulk path
 // for the same rows, measured in the same run.
@@ -28,7 +28,7 @@ export async function benchLoad(file: string, dir: string, pgAdmin: string | nul
   const out: LoadFigures[] = [];
   const db = path.join(dir, `load-${tag}.db`);
   for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
-  const ours = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", "file:" + db, file]);
+  const ours = await loaderChild<LoadFigures["ours"]>("scripts/bench/load-worker.ts", ["file:" + db, file]);
   const baseFile = path.join(dir, "baseline.db");
   const base = child<LoadFigures["base"]>(["scripts/bench/baseline-sqlite.ts", db, baseFile]);
   for (const f of [baseFile, baseFile + "-wal", baseFile + "-shm"]) fs.rmSync(f, { force: true });
@@ -38,7 +38,7 @@ export async function benchLoad(file: string, dir: string, pgAdmin: string | nul
     loaded = await freshPgDatabase(pgAdmin, `stepwise_bench_${tag}`);
     const b = await freshPgDatabase(pgAdmin, "stepwise_bench_base");
     try {
-      const oursPg = child<LoadFigures["ours"]>(["scripts/bench/load-worker.ts", loaded.url, file]);
+      const oursPg = await loaderChild<LoadFigures["ours"]>("scripts/bench/load-worker.ts", [loaded.url, file]);
       const basePg = child<LoadFigures["base"]>(["scripts/bench/baseline-pg.ts", loaded.url, b.url]);
       out.push(figures("PostgreSQL", oursPg, basePg));
     } finally {

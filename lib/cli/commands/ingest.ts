@@ -3,6 +3,7 @@ import { parseArgs } from "node:util";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
 import { parallelNativeSource } from "../../store/parallel-source";
+import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
 
@@ -29,6 +30,7 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     console.error(`--threads: expected 1 or 2, got '${values.threads}'`);
     return 2;
   }
+  boundHeapGrowth();
   const reports: LoadReport[] = await withStore(async (store) => {
     const out: LoadReport[] = [];
     for (const file of positionals) {

@@ -1,0 +1,258 @@
+import type { GenerationSummary } from "./types";
+
+// A run's generation summaries as columns (typed arrays), the form the metrics read. The
+// loader keeps one summary per generation until the run's last line, because the bootstrap
+// resamples items: as objects with a status string each they took ~340 bytes per generation
+// (270 MB for an 800,000-item run, and V8 let its heap grow to 2.5× that); as columns they
+// take ~22 bytes plus one byte per step, outside the JavaScript heap. Statuses, the largest
+// column, live in fixed blocks so that growing it never copies it.
+
+const FIRST_CORRECT = 1;
+const LAST_CORRECT = 2;
+const CLEAN = 4;
+const EXACT_STEP = 8;
+const BLOCK_BITS = 20;
+const BLOCK = 1 << BLOCK_BITS; // statuses per block
+
+/** Optional numbers: a column is allocated (NaN = null) when the first value arrives. */
+type OptionalField = "promptTokens" | "completionTokens" | "latencyMs" | "costUsd" | "lengthValue" | "weight" | "scRate" | "scTurn";
+
+export class SummaryColumns {
+  n = 0;
+  private cap: number;
+  /** item of each generation: an index into itemKeys, numbered by first appearance */
+  item: Int32Array;
+  readonly itemKeys: string[] = [];
+  private itemIndex = new Map<string, number>();
+  epoch: Int32Array;
+  length: Int32Array;
+  private flags: Uint8Array;
+  /** -1 when the generation never left the reference */
+  firstDiv: Int32Array;
+  /** bitmask over FAILURE_MODES (7 of them) */
+  modes: Uint8Array;
+  /** cluster of each generation: an index into clusterNames, -1 for none */
+  cluster: Int32Array;
+  readonly clusterNames: string[] = [];
+  private clusterIndex = new Map<string, number>();
+  /**
+   * Statuses of generation i: positions statusStart[i] .. + statusLength[i] of a space cut
+   * into blocks of BLOCK; block k is blocks[k], whose first position is blockBase[k] (a trace
+   * longer than a block gets one block of its own, listed under every index it spans).
+   */
+  private statusStart: Float64Array;
+  private statusLength: Uint32Array;
+  private blocks: Uint8Array[] = [];
+  private blockBase: number[] = [];
+  private statusEnd = 0;
+  private optional = new Map<OptionalField, Float64Array>();
+
+  constructor(capacity = 1024) {
+    this.cap = Math.max(16, capacity);
+    this.item = new Int32Array(this.cap);
+    this.epoch = new Int32Array(this.cap);
+    this.length = new Int32Array(this.cap);
+    this.flags = new Uint8Array(this.cap);
+    this.firstDiv = new Int32Array(this.cap);
+    this.modes = new Uint8Array(this.cap);
+    this.cluster = new Int32Array(this.cap);
+    this.statusStart = new Float64Array(this.cap);
+    this.statusLength = new Uint32Array(this.cap);
+  }
+
+  static from(list: readonly GenerationSummary[]): SummaryColumns {
+    const c = new SummaryColumns(list.length);
+    for (const s of list) c.push(s);
+    return c;
+  }
+
+  get items(): number {
+    return this.itemKeys.length;
+  }
+
+  /** The item's index, numbering a new key; `isNew` tells the caller it was new. */
+  itemOf(key: string): { index: number; isNew: boolean } {
+    const k = this.itemIndex.get(key);
+    if (k !== undefined) return { index: k, isNew: false };
+    const index = this.itemKeys.length;
+    this.itemIndex.set(key, index);
+    this.itemKeys.push(key);
+    return { index, isNew: true };
+  }
+
+  push(s: GenerationSummary): void {
+    if (this.n === this.cap) this.grow();
+    const i = this.n++;
+    this.item[i] = this.itemOf(s.itemKey).index;
+    this.epoch[i] = s.epoch;
+    this.length[i] = s.length;
+    this.flags[i] = (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);
+    this.firstDiv[i] = s.firstDivergence ?? -1;
+    this.modes[i] = s.modes;
+    this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
+    this.pushStatuses(i, s.statuses);
+    this.set("promptTokens", i, s.promptTokens);
+    this.set("completionTokens", i, s.completionTokens);
+    this.set("latencyMs", i, s.latencyMs);
+    this.set("costUsd", i, s.costUsd);
+    this.set("lengthValue", i, s.lengthValue);
+    this.set("weight", i, s.weight);
+    this.set("scRate", i, s.selfConditioning?.inducedErrorRate);
+    this.set("scTurn", i, s.selfConditioning?.targetTurn);
+  }
+
+  firstCorrect(i: number): boolean {
+    return (this.flags[i] & FIRST_CORRECT) !== 0;
+  }
+  lastCorrect(i: number): boolean {
+    return (this.flags[i] & LAST_CORRECT) !== 0;
+  }
+  clean(i: number): boolean {
+    return (this.flags[i] & CLEAN) !== 0;
+  }
+  exactStep(i: number): boolean {
+    return (this.flags[i] & EXACT_STEP) !== 0;
+  }
+  firstDivergence(i: number): number | null {
+    return this.firstDiv[i] < 0 ? null : this.firstDiv[i];
+  }
+  /** Number of step statuses (0 when the generation has no step trace). */
+  statusCount(i: number): number {
+    return this.statusLength[i];
+  }
+  /** Char code of step j's status letter (STATUS_LETTER), j from 0. */
+  status(i: number, j: number): number {
+    const at = this.statusStart[i] + j;
+    const k = Math.floor(at / BLOCK);
+    return this.blocks[k][at - this.blockBase[k]];
+  }
+  clusterName(i: number): string | null {
+    return this.cluster[i] < 0 ? null : this.clusterNames[this.cluster[i]];
+  }
+  /** An optional number of generation i; null when absent. */
+  value(field: OptionalField, i: number): number | null {
+    const col = this.optional.get(field);
+    if (!col) return null;
+    const v = col[i];
+    return Number.isNaN(v) ? null : v;
+  }
+  has(field: OptionalField): boolean {
+    return this.optional.has(field);
+  }
+  selfConditioning(i: number): { inducedErrorRate: number; targetTurn: number } | null {
+    const rate = this.value("scRate", i);
+    return rate === null ? null : { inducedErrorRate: rate, targetTurn: this.value("scTurn", i)! };
+  }
+
+  /** Generation i as a summary object (for the rare paths that want rows, and tests). */
+  get(i: number): GenerationSummary {
+    let statuses = "";
+    for (let j = 0; j < this.statusCount(i); j++) statuses += String.fromCharCode(this.status(i, j));
+    const out: GenerationSummary = {
+      itemKey: this.itemKeys[this.item[i]],
+      epoch: this.epoch[i],
+      length: this.length[i],
+      firstCorrect: this.firstCorrect(i),
+      lastCorrect: this.lastCorrect(i),
+      firstDivergence: this.firstDivergence(i),
+      statuses,
+      modes: this.modes[i],
+      cluster: this.clusterName(i),
+      selfConditioning: this.selfConditioning(i),
+      clean: this.clean(i),
+      exactStep: this.exactStep(i),
+      promptTokens: this.value("promptTokens", i),
+      completionTokens: this.value("completionTokens", i),
+      latencyMs: this.value("latencyMs", i),
+      costUsd: this.value("costUsd", i),
+    };
+    const lv = this.value("lengthValue", i);
+    const w = this.value("weight", i);
+    if (lv !== null) out.lengthValue = lv;
+    if (w !== null) out.weight = w;
+    return out;
+  }
+
+  private pushStatuses(i: number, st: string): void {
+    this.statusLength[i] = st.length;
+    if (st.length === 0) {
+      this.statusStart[i] = this.statusEnd;
+      return;
+    }
+    let start = this.statusEnd;
+    const k = Math.floor(start / BLOCK);
+    if (st.length > BLOCK) {
+      // a block of its own, from the next boundary, listed under each index it covers
+      const first = start % BLOCK === 0 && !this.blocks[k] ? k : k + 1;
+      start = first * BLOCK;
+      const block = new Uint8Array(st.length);
+      for (let b = first; b * BLOCK < start + st.length; b++) {
+        this.blocks[b] = block;
+        this.blockBase[b] = start;
+      }
+    } else if (start % BLOCK + st.length > BLOCK || !this.blocks[k]) {
+      // no room left in this block: the trace starts the next one
+      const next = this.blocks[k] ? k + 1 : k;
+      start = next * BLOCK;
+      this.blocks[next] = new Uint8Array(BLOCK);
+      this.blockBase[next] = start;
+    }
+    const kk = Math.floor(start / BLOCK);
+    const block = this.blocks[kk];
+    const base = start - this.blockBase[kk];
+    for (let j = 0; j < st.length; j++) block[base + j] = st.charCodeAt(j);
+    this.statusStart[i] = start;
+    // after a block of its own, the next trace starts a fresh block
+    this.statusEnd = st.length > BLOCK ? Math.ceil((start + st.length) / BLOCK) * BLOCK : start + st.length;
+  }
+
+  private clusterOf(name: string): number {
+    let c = this.clusterIndex.get(name);
+    if (c === undefined) {
+      c = this.clusterNames.length;
+      this.clusterIndex.set(name, c);
+      this.clusterNames.push(name);
+    }
+    return c;
+  }
+
+  private set(field: OptionalField, i: number, v: number | null | undefined): void {
+    let col = this.optional.get(field);
+    if (v == null) {
+      if (col) col[i] = NaN;
+      return;
+    }
+    if (!col) {
+      col = new Float64Array(this.cap).fill(NaN);
+      this.optional.set(field, col);
+    }
+    col[i] = v;
+  }
+
+  private grow(): void {
+    const cap = Math.ceil(this.cap * 1.5);
+    this.item = resized(this.item, cap);
+    this.epoch = resized(this.epoch, cap);
+    this.length = resized(this.length, cap);
+    this.flags = resized(this.flags, cap);
+    this.firstDiv = resized(this.firstDiv, cap);
+    this.modes = resized(this.modes, cap);
+    this.cluster = resized(this.cluster, cap);
+    this.statusStart = resized(this.statusStart, cap);
+    this.statusLength = resized(this.statusLength, cap);
+    for (const [field, col] of this.optional) {
+      const next = new Float64Array(cap).fill(NaN);
+      next.set(col);
+      this.optional.set(field, next);
+    }
+    this.cap = cap;
+  }
+}
+
+type Typed = Int32Array | Uint8Array | Uint32Array | Float64Array;
+
+function resized<T extends Typed>(a: T, size: number): T {
+  const next = new (a.constructor as new (n: number) => T)(size);
+  next.set(a as never);
+  return next;
+}

@@ -1,0 +1,45 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundled } from "../../bin/bundle.mjs";
+
+// bin/bundle.mjs runs the CLI from prebuilt JavaScript; a bundle that outlived an edit to lib/
+// would run stale code, so staleness is what this checks.
+const dir = path.resolve("tests/output/bundle-fixture");
+const name = `test-${process.pid}`;
+
+function write(file: string, text: string) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), text);
+}
+const run = (bundleDir: string) => execFileSync(process.execPath, [path.join(bundleDir, "main.mjs")], { encoding: "utf8" }).trim();
+
+afterAll(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+  const cache = path.resolve("node_modules/.cache/stepwise");
+  for (const e of fs.readdirSync(cache)) if (e.startsWith(name)) fs.rmSync(path.join(cache, e), { recursive: true, force: true });
+});
+
+describe("CLI bundle", () => {
+  it("builds once, reuses while its inputs are unchanged, rebuilds after an edit to any of them", async () => {
+    write("dep.ts", `export const answer: number = 41;\n`);
+    write("main.ts", `import { answer } from "./dep";\nconst later = await import("./lazy");\nconsole.log(answer + later.one);\n`);
+    write("lazy.ts", `export const one = 1;\n`);
+    const first = await bundled(name, { main: "tests/output/bundle-fixture/main.ts" });
+    expect(run(first)).toBe("42");
+    expect(await bundled(name, { main: "tests/output/bundle-fixture/main.ts" })).toBe(first);
+
+    // same size, new content: the mtime alone must tell
+    await new Promise((r) => setTimeout(r, 20));
+    write("lazy.ts", `export const one = 2;\n`);
+    const second = await bundled(name, { main: "tests/output/bundle-fixture/main.ts" });
+    expect(second).not.toBe(first);
+    expect(run(second)).toBe("43");
+  });
+
+  it("runs the CLI through tsx when asked to (the fallback when a bundle cannot be built)", () => {
+    const out = execFileSync(process.execPath, ["bin/stepwise.mjs", "--help"], { encoding: "utf8", env: { ...process.env, STEPWISE_TSX: "1" } });
+    expect(out).toContain("usage: stepwise COMMAND");
+  });
+});

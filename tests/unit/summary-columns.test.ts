@@ -1,0 +1,88 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SummaryColumns } from "../../lib/analysis/summary-columns";
+import type { GenerationSummary } from "../../lib/analysis/types";
+
+const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
+
+const summary: fc.Arbitrary<GenerationSummary> = fc
+  .record({
+    itemKey: fc.constantFrom("a", "b", "c", "item-4", ""),
+    epoch: fc.integer({ min: 0, max: 5 }),
+    length: fc.integer({ min: 0, max: 120 }),
+    firstCorrect: fc.boolean(),
+    lastCorrect: fc.boolean(),
+    firstDivergence: nullable(fc.integer({ min: 1, max: 120 })),
+    statuses: fc.stringMatching(/^[cspmx]{0,40}$/),
+    modes: fc.integer({ min: 0, max: (1 << 8) - 1 }),
+    cluster: nullable(fc.constantFrom("v1", "v2", "")),
+    selfConditioning: nullable(fc.record({ inducedErrorRate: fc.double({ min: 0, max: 1, noNaN: true }), targetTurn: fc.integer({ min: 1, max: 9 }) })),
+    clean: fc.boolean(),
+    exactStep: fc.boolean(),
+    promptTokens: nullable(fc.integer({ min: 0, max: 1e6 })),
+    completionTokens: nullable(fc.integer({ min: 0, max: 1e6 })),
+    latencyMs: nullable(fc.double({ min: 0, max: 1e5, noNaN: true })),
+    costUsd: nullable(fc.double({ min: 0, max: 10, noNaN: true })),
+    lengthValue: fc.option(fc.double({ min: 0.1, max: 1e4, noNaN: true }), { nil: undefined }),
+    weight: fc.option(fc.double({ min: 0.01, max: 1, noNaN: true }), { nil: undefined }),
+  })
+  .map((s) => {
+    // GenerationSummary leaves lengthValue/weight out rather than undefined
+    const out: GenerationSummary = { ...s };
+    if (s.lengthValue === undefined) delete out.lengthValue;
+    if (s.weight === undefined) delete out.weight;
+    return out;
+  });
+
+describe("SummaryColumns", () => {
+  it("gives back every summary pushed, across growth and optional columns", () => {
+    fc.assert(
+      fc.property(fc.array(summary, { maxLength: 200 }), (list) => {
+        const cols = new SummaryColumns(1); // grows many times
+        for (const s of list) cols.push(s);
+        expect(cols.n).toBe(list.length);
+        expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(list);
+        expect(cols.items).toBe(new Set(list.map((s) => s.itemKey)).size);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps traces that fill, cross and exceed its status blocks (2^20 steps each)", () => {
+    const base = (statuses: string, itemKey: string): GenerationSummary => ({
+      itemKey, epoch: 0, length: statuses.length, firstCorrect: true, lastCorrect: true, firstDivergence: null, statuses,
+      modes: 0, cluster: null, selfConditioning: null, clean: true, exactStep: true,
+      promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null,
+    });
+    const block = 1 << 20;
+    const traces = [
+      "c".repeat(block - 3), // nearly fills the first block
+      "cspm", // does not fit: starts the second
+      "s".repeat(block + 5) + "m", // longer than a block: one of its own
+      "pc", // after it, a fresh block
+      "", // no steps
+      "m".repeat(2 * block + 1),
+      "x".repeat(block), // exactly one block
+      "cc",
+    ];
+    const cols = new SummaryColumns(2);
+    traces.forEach((t, i) => cols.push(base(t, `i${i}`)));
+    traces.forEach((t, i) => {
+      expect(cols.statusCount(i)).toBe(t.length);
+      if (t.length === 0) return;
+      for (const j of [0, 1, t.length - 2, t.length - 1, t.length >> 1]) {
+        if (j >= 0 && j < t.length) expect(String.fromCharCode(cols.status(i, j))).toBe(t[j]);
+      }
+    });
+    expect(cols.get(3).statuses).toBe("pc");
+    expect(cols.get(1).statuses).toBe("cspm");
+  });
+
+  it("numbers items by first appearance and keeps one index per key", () => {
+    const cols = new SummaryColumns();
+    expect(cols.itemOf("x")).toEqual({ index: 0, isNew: true });
+    expect(cols.itemOf("y")).toEqual({ index: 1, isNew: true });
+    expect(cols.itemOf("x")).toEqual({ index: 0, isNew: false });
+    expect(cols.itemKeys).toEqual(["x", "y"]);
+  });
+});
