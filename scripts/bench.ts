@@ -6,6 +6,7 @@
 //   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
 //   BENCH_PORT=3900                  port of the `next start` under test
 //   BENCH_MEMORY=off                 skip peak memory of `stepwise ingest` on a 1 GB file
+//   BENCH_PAGES=off                  loads and memory only (no build, no server, no browser)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -30,12 +31,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900); // another checkout benchma
 
 console.log(`# Stepwise benchmark — ${new Date().toISOString()}`);
 console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
-if (!fs.existsSync(".next/BUILD_ID")) {
+const withPages = process.env.BENCH_PAGES !== "off";
+if (withPages && !fs.existsSync(".next/BUILD_ID")) {
   console.log("building the app (next build) for the page benchmark…");
   execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
 }
 
-printBundles(bundleFigures());
+if (fs.existsSync(".next/BUILD_ID")) printBundles(bundleFigures());
 
 if (process.env.BENCH_MEMORY !== "off") {
   console.log("\n## Memory: `stepwise ingest` of a 1 GB file (SQLite)");
@@ -54,6 +56,7 @@ const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page (Ne
 const grown: { provider: string; items: number; rows: RouteFigures[] }[] = [];
 
 async function pages(label: string, url: string, sqliteFile: string, browser = false, size?: number) {
+  if (!withPages) return;
   // A PostgreSQL store straight after a load has no planner statistics until autovacuum
   // analyses it (never, on a server with autovacuum off): time the steady state.
   if (url.startsWith("postgres")) await analyze(url);
@@ -70,10 +73,12 @@ async function pages(label: string, url: string, sqliteFile: string, browser = f
   }
 }
 
-const demoDb = path.join(dir, "demo.db");
-cli(["demo"], { DATABASE_URL: "file:" + demoDb });
-console.log("\n## Pages and API: p50/p95 over " + requests + " requests per route, 10 concurrent clients, loopback");
-await pages("demo store (SQLite)", "file:" + demoDb, demoDb, true);
+if (withPages) {
+  const demoDb = path.join(dir, "demo.db");
+  cli(["demo"], { DATABASE_URL: "file:" + demoDb });
+  console.log("\n## Pages and API: p50/p95 over " + requests + " requests per route, 10 concurrent clients, loopback");
+  await pages("demo store (SQLite)", "file:" + demoDb, demoDb, true);
+}
 
 const load: LoadFigures[] = [];
 for (const items of sizes) {
@@ -112,5 +117,5 @@ for (const items of sizes) {
 console.log("\n## Load (native JSONL, analysis included) vs the bulk-insert baseline (same rows, one transaction)");
 printLoad(load);
 console.log("ratio = our rows/s ÷ baseline rows/s (rows = items + generations + step results); target ≥ 0.40");
-if (sizes.length > 1) printGrowth(grown);
+if (withPages && sizes.length > 1) printGrowth(grown);
 if (!process.env.BENCH_DIR) fs.rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
-import { getRunItems, type ItemPage } from "../../lib/queries/items";
+import { getAllRunItems, getRunItems, type ItemPage } from "../../lib/queries/items";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
@@ -51,27 +51,40 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     for (const dir of ["asc", "desc"]) {
       it(`matches OFFSET pages forward and back: ${JSON.stringify(filter)} ${dir}`, async () => {
         const base = { ...filter, dir };
-        const first = await getRunItems(runId, params(base));
+        const first = await getRunItems(runId, "complete", params(base));
         expect(first.pageCount).toBeGreaterThanOrEqual(2);
         const offsetPages: string[][] = [];
-        for (let n = 1; n <= first.pageCount; n++) offsetPages.push(keysOf(await getRunItems(runId, params({ ...base, page: String(n) }))));
+        for (let n = 1; n <= first.pageCount; n++) offsetPages.push(keysOf(await getRunItems(runId, "complete", params({ ...base, page: String(n) }))));
         expect(new Set(offsetPages.flat()).size).toBe(first.total); // every generation once
 
         let page = first;
         for (let n = 2; n <= first.pageCount; n++) {
-          page = await getRunItems(runId, params({ ...base, page: String(n), after: page.cursors!.last }));
+          page = await getRunItems(runId, "complete", params({ ...base, page: String(n), after: page.cursors!.last }));
           expect(keysOf(page), `page ${n} by Next`).toEqual(offsetPages[n - 1]);
         }
         for (let n = first.pageCount - 1; n >= 2; n--) {
-          page = await getRunItems(runId, params({ ...base, page: String(n), before: page.cursors!.first }));
+          page = await getRunItems(runId, "complete", params({ ...base, page: String(n), before: page.cursors!.first }));
           expect(keysOf(page), `page ${n} by Previous`).toEqual(offsetPages[n - 1]);
         }
       });
     }
   }
 
+  it("reads a page's rows (SQL by key) exactly as the export reads them (Prisma's mapping)", async () => {
+    const exported = await getAllRunItems(runId, params({}), 1000);
+    const paged: ItemPage["rows"] = [];
+    for (let n = 1; ; n++) {
+      const page = await getRunItems(runId, "complete", params({ page: String(n) }));
+      paged.push(...page.rows);
+      if (n >= page.pageCount) break;
+    }
+    expect(paged.length).toBe(exported.length);
+    expect(paged).toEqual(exported);
+    expect(paged.some((r) => !r.firstCorrect) && paged.some((r) => r.firstDivergence !== null)).toBe(true);
+  });
+
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
-    const p = await getRunItems(runId, params({ sort: "length" }));
+    const p = await getRunItems(runId, "complete", params({ sort: "length" }));
     expect(p.rows.length).toBe(10);
     expect(p.cursors).toBeNull();
   });

@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { importFile, type ImportReport } from "../../import";
 import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions } from "../../import/options";
 import { formatLineError } from "../../store/load-errors";
+import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
 import { UsageError, withStore } from "../store";
 
@@ -51,6 +52,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     maxErrors: values["max-errors"],
   });
   if (!parsed.ok) throw new UsageError(parsed.error);
+  boundHeapGrowth();
   const reports: ImportReport[] = await withStore(async (store) => {
     const out: ImportReport[] = [];
     for (const file of positionals) {

@@ -27,7 +27,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const run = await getRunSummary(key);
   if (!run) notFound();
   const tab = url.tab ?? DEFAULT_RUN_TAB;
-  const [items, lengths] = tab === "items" ? await Promise.all([getRunItems(run.id, url), getRunLengths(run.id)]) : [null, []];
+  const [items, lengths] = tab === "items" ? await Promise.all([getRunItems(run.id, run.status, url), getRunLengths(run.id)]) : [null, []];
 
   return (
     <>
