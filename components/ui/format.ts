@@ -6,15 +6,23 @@ export function fmtPct(x: number | null | undefined, digits = 0): string {
   return x === null || x === undefined || !Number.isFinite(x) ? DASH : (x * 100).toFixed(digits) + "%";
 }
 
+// One formatter per digit count: toLocaleString with options builds a new Intl.NumberFormat
+// on every call, the largest cost of our own code in a profile of the run page.
+const formatters = new Map<number, Intl.NumberFormat>();
+function formatter(digits: number): Intl.NumberFormat {
+  let f = formatters.get(digits);
+  if (!f) formatters.set(digits, (f = new Intl.NumberFormat("en-US", { minimumFractionDigits: 0, maximumFractionDigits: digits })));
+  return f;
+}
+
 export function fmtNum(x: number | null | undefined, digits = 1): string {
   if (x === null || x === undefined) return DASH;
   if (!Number.isFinite(x)) return "∞";
-  if (Number.isInteger(x) && digits <= 1) return x.toLocaleString("en-US");
-  return x.toLocaleString("en-US", { minimumFractionDigits: 0, maximumFractionDigits: digits });
+  return formatter(Number.isInteger(x) && digits <= 1 ? 0 : digits).format(x);
 }
 
 export function fmtInt(x: number | null | undefined): string {
-  return x === null || x === undefined ? DASH : Math.round(x).toLocaleString("en-US");
+  return x === null || x === undefined ? DASH : formatter(0).format(Math.round(x));
 }
 
 /** "[lo, hi]" for a CI, or "" when missing. */

@@ -215,6 +215,6 @@ export async function getAllRunItems(runId: number, p: RunParams, limit: number)
 /** Distinct item lengths of a run, for the length filter. */
 export async function getRunLengths(runId: number): Promise<number[]> {
   const prisma = await db();
-  const rows = await prisma.runLengthStat.findMany({ where: { runId }, select: { length: true }, orderBy: { length: "asc" } });
-  return rows.map((r) => r.length);
+  const rows = await prisma.$queryRaw<{ length: unknown }[]>(Prisma.sql`SELECT "length" FROM "RunLengthStat" WHERE "runId" = ${runId} ORDER BY "length"`);
+  return rows.map((r) => Number(r.length));
 }

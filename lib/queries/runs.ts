@@ -1,6 +1,7 @@
 import "server-only";
 import { requireRunReader } from "../auth/server";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 
 // One run's header and stored metrics (computed at load time; nothing is recomputed here).
@@ -73,5 +74,7 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
 export async function runExists(key: string): Promise<boolean> {
   await requireRunReader(key);
   const prisma = await db();
-  return (await prisma.run.count({ where: { key } })) > 0;
+  // SQL: a Prisma count costs ~0.6 ms of CPU in its query compiler, on every run page
+  const found = await prisma.$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS "found" FROM "Run" WHERE "key" = ${key} LIMIT 1`);
+  return found.length > 0;
 }

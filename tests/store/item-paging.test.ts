@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
-import { getAllRunItems, getRunItems, type ItemPage } from "../../lib/queries/items";
+import { getAllRunItems, getRunItems, getRunLengths, type ItemPage } from "../../lib/queries/items";
+import { runExists } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
@@ -81,6 +82,13 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(paged.length).toBe(exported.length);
     expect(paged).toEqual(exported);
     expect(paged.some((r) => !r.firstCorrect) && paged.some((r) => r.firstDivergence !== null)).toBe(true);
+  });
+
+  it("lists the run's lengths and knows which runs exist", async () => {
+    const exported = await getAllRunItems(runId, params({}), 1000);
+    expect(await getRunLengths(runId)).toEqual([...new Set(exported.map((r) => r.length))].sort((a, b) => a - b));
+    expect(await runExists(header.key)).toBe(true);
+    expect(await runExists(header.key + "-nope")).toBe(false);
   });
 
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
