@@ -42,13 +42,12 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       id: "correct",
       header: "First answer",
       meta: { sortKey: "correct", className: "whitespace-nowrap" },
+      // No wrapping elements: an item page has 50 rows, and React's cost is per element.
       cell: ({ row: { original: r } }) => (
-        <div className="flex items-center gap-2">
+        <>
           <OutcomeBadge correct={r.firstCorrect} />
-          <span className="max-w-32 truncate font-mono text-xs text-neutral-700" title={r.firstAnswer ?? "no answer"}>
-            {r.firstAnswer ?? <span className="text-neutral-400 italic">none</span>}
-          </span>
-        </div>
+          <Answer text={r.firstAnswer} />
+        </>
       ),
     },
     {
@@ -59,12 +58,10 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
         r.lastAnswer === r.firstAnswer ? (
           <span className="text-xs text-neutral-400">same</span>
         ) : (
-          <div className="flex items-center gap-2">
+          <>
             <OutcomeBadge correct={r.lastCorrect} />
-            <span className="max-w-32 truncate font-mono text-xs text-neutral-700" title={r.lastAnswer ?? "no answer"}>
-              {r.lastAnswer ?? "none"}
-            </span>
-          </div>
+            <Answer text={r.lastAnswer} />
+          </>
         ),
     },
     {
@@ -76,7 +73,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
           <span className="text-neutral-400">{DASH}</span>
         ) : (
           <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="inline-flex items-center gap-1.5 hover:underline">
-            <span className="tabular">step {r.firstDivergence}</span>
+            {`step ${r.firstDivergence}`}
             {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? <StatusBadge status={r.divergenceKind} /> : null}
           </Link>
         ),
@@ -93,6 +90,8 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       cell: ({ row: { original: r } }) =>
         r.modes.length === 0 ? (
           <span className="text-xs text-neutral-400">{r.clean ? "clean" : "none"}</span>
+        ) : r.modes.length === 1 ? (
+          <ModeBadge mode={r.modes[0]} />
         ) : (
           <div className="flex flex-wrap gap-1">
             {r.modes.map((m) => (
@@ -103,4 +102,13 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
     },
   );
   return cols;
+}
+
+/** A model's answer (text, never HTML), cut to one line; the title holds all of it. */
+function Answer({ text }: { text: string | null }) {
+  return (
+    <span className="ml-2 inline-block max-w-32 truncate align-middle font-mono text-xs text-neutral-700" title={text ?? "no answer"}>
+      {text ?? "none"}
+    </span>
+  );
 }

@@ -8,42 +8,42 @@ export type TraceStatus = "correct" | "slip" | "propagated" | "missing" | "extra
 export const STATUS_STYLE: Record<TraceStatus, { label: string; badge: string; row: string; mark: string; help: string }> = {
   correct: {
     label: "correct",
-    badge: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
+    badge: "badge-correct",
     row: "",
     mark: "bg-emerald-100 text-emerald-950",
     help: "matches the reference value",
   },
   slip: {
     label: "slip",
-    badge: "bg-red-50 text-red-800 ring-red-600/40",
+    badge: "badge-slip",
     row: "bg-red-50/60",
     mark: "bg-red-200 text-red-950",
     help: "a new error: wrong even from the model's own operand values",
   },
   propagated: {
     label: "propagated",
-    badge: "bg-amber-50 text-amber-800 ring-amber-600/40",
+    badge: "badge-propagated",
     row: "bg-amber-50/60",
     mark: "bg-amber-200 text-amber-950",
     help: "an inherited error: right from the model's own earlier values, wrong against the reference",
   },
   missing: {
     label: "missing",
-    badge: "bg-neutral-100 text-neutral-700 ring-neutral-500/40",
+    badge: "badge-missing",
     row: "bg-neutral-50 text-neutral-500",
     mark: "bg-neutral-200",
     help: "the model never states this step",
   },
   extra: {
     label: "extra",
-    badge: "bg-violet-50 text-violet-800 ring-violet-600/40",
+    badge: "badge-extra",
     row: "bg-violet-50/60",
     mark: "bg-violet-200 text-violet-950",
     help: "a claimed step outside the procedure's steps",
   },
   revised: {
     label: "revised",
-    badge: "bg-sky-50 text-sky-800 ring-sky-600/40",
+    badge: "badge-revised",
     row: "bg-sky-50/60",
     mark: "bg-sky-200 text-sky-950",
     help: "stated again later with a different value",
@@ -58,7 +58,7 @@ export function StatusBadge({ status, className = "" }: { status: TraceStatus; c
     <span
       title={s.help}
       data-status={status}
-      className={`inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${s.badge} ${className}`}
+      className={className ? `badge ${s.badge} ${className}` : `badge ${s.badge}`}
     >
       <span aria-hidden="true">{ICON[status]}</span>
       {s.label}
@@ -78,7 +78,7 @@ export const MODE_LABEL: Record<FailureMode, string> = {
 
 export function ModeBadge({ mode }: { mode: FailureMode }) {
   return (
-    <span className="inline-flex items-center rounded bg-neutral-100 px-1.5 py-0.5 text-xs whitespace-nowrap text-neutral-700 ring-1 ring-neutral-300 ring-inset">
+    <span className="badge-mode">
       {MODE_LABEL[mode]}
     </span>
   );
@@ -87,12 +87,12 @@ export function ModeBadge({ mode }: { mode: FailureMode }) {
 export function OutcomeBadge({ correct, label }: { correct: boolean | null; label?: string }) {
   if (correct === null) return <span className="text-neutral-400">—</span>;
   return correct ? (
-    <span className="inline-flex items-center gap-1 rounded-md bg-emerald-50 px-1.5 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-600/30 ring-inset">
+    <span className="badge badge-correct">
       <span aria-hidden="true">✓</span>
       {label ?? "correct"}
     </span>
   ) : (
-    <span className="inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 text-xs font-medium text-red-800 ring-1 ring-red-600/30 ring-inset">
+    <span className="badge badge-wrong">
       <span aria-hidden="true">✗</span>
       {label ?? "wrong"}
     </span>

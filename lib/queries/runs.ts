@@ -42,31 +42,39 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 export async function getRunSummary(key: string): Promise<RunSummary | null> {
   await requireRunReader(key);
   const prisma = await db();
-  const r = await prisma.run.findUnique({
-    where: { key },
-    include: { model: true, variant: { select: { name: true, params: true } } },
-  });
+  // One SQL join: findUnique with its two relations cost ~1 ms of CPU in Prisma's query
+  // compiler on every run and generation page (docs/performance.md, the item page).
+  const [r] = await prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+    SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
+      r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
+      m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
+      v."name" AS "variantName", v."params" AS "variantParams"
+    FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
+    WHERE r."key" = ${key}`);
   if (!r) return null;
+  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    id: r.id,
-    key: r.key,
-    model: { name: r.model.name, family: r.model.family, paramsB: r.model.paramsB, thinking: r.model.thinking },
-    benchmark: r.benchmark,
-    variant: r.variant.name,
-    variantParams: parseObject(r.variant.params) ?? {},
-    config: parseObject(r.config) ?? {},
-    source: parseObject(r.source),
-    createdAt: r.createdAt,
-    loadedAt: r.loadedAt.toISOString(),
-    status: r.status,
-    items: r.itemCount,
-    generations: r.generationCount,
-    expectedItems: r.expectedItems,
-    maxLength: r.maxLength,
-    hasSteps: r.hasSteps,
-    selfConditioning: r.selfConditioning,
-    metrics: JSON.parse(r.metrics) as RunMetricsJson,
-    extras: JSON.parse(r.extras) as RunExtras,
+    id: Number(r.id),
+    key: String(r.key),
+    model: { name: String(r.modelName), family: text(r.modelFamily), paramsB: num(r.modelParamsB), thinking: r.modelThinking === null ? null : Boolean(r.modelThinking) },
+    benchmark: String(r.benchmark),
+    variant: String(r.variantName),
+    variantParams: parseObject(text(r.variantParams)) ?? {},
+    config: parseObject(text(r.config)) ?? {},
+    source: parseObject(text(r.source)),
+    createdAt: text(r.createdAt),
+    // ISO text or epoch ms on SQLite (as Prisma writes it), a timestamp on PostgreSQL
+    loadedAt: new Date(r.loadedAt as string | number | Date).toISOString(),
+    status: String(r.status),
+    items: Number(r.itemCount),
+    generations: Number(r.generationCount),
+    expectedItems: num(r.expectedItems),
+    maxLength: Number(r.maxLength),
+    hasSteps: Boolean(r.hasSteps),
+    selfConditioning: Boolean(r.selfConditioning),
+    metrics: JSON.parse(String(r.metrics)) as RunMetricsJson,
+    extras: JSON.parse(String(r.extras)) as RunExtras,
   };
 }
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { getAllRunItems, getRunItems, getRunLengths, type ItemPage } from "../../lib/queries/items";
-import { runExists } from "../../lib/queries/runs";
+import { getRunSummary, runExists } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
@@ -89,6 +89,23 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(await getRunLengths(runId)).toEqual([...new Set(exported.map((r) => r.length))].sort((a, b) => a - b));
     expect(await runExists(header.key)).toBe(true);
     expect(await runExists(header.key + "-nope")).toBe(false);
+  });
+
+  it("reads the run's summary by SQL as Prisma reads the row", async () => {
+    const row = await store.prisma.run.findUniqueOrThrow({ where: { key: header.key }, include: { model: true, variant: true } });
+    const s = (await getRunSummary(header.key))!;
+    expect(s).toMatchObject({
+      id: row.id, key: row.key, benchmark: row.benchmark, variant: row.variant.name, status: row.status,
+      items: row.itemCount, generations: row.generationCount, expectedItems: row.expectedItems, maxLength: row.maxLength,
+      hasSteps: row.hasSteps, selfConditioning: row.selfConditioning, createdAt: row.createdAt,
+      loadedAt: row.loadedAt.toISOString(),
+      model: { name: row.model.name, family: row.model.family, paramsB: row.model.paramsB, thinking: row.model.thinking },
+      config: JSON.parse(row.config),
+    });
+    expect(s.metrics).toEqual(JSON.parse(row.metrics));
+    expect(s.extras).toEqual(JSON.parse(row.extras));
+    expect(s.generations).toBe(2 * s.items);
+    expect(await getRunSummary(header.key + "-nope")).toBeNull();
   });
 
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
