@@ -24,7 +24,16 @@ export interface Store {
 export async function openStore(url: string = env.DATABASE_URL): Promise<Store> {
   const provider = providerOf(url);
   if (provider === "postgres") {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+      // PostgreSQL planned a parallel scan for the compare page's 50-row LIMIT query at 800,000
+      // items and spent 18 of its 22 ms starting the workers (0.6 ms without them). A higher
+      // setup cost keeps workers for the scans that pay for them, such as the compare table's
+      // once-per-pair aggregate (still parallel, 0.9 s) (docs/performance.md).
+      options: "-c parallel_setup_cost=20000",
+    });
     pool.on("error", () => undefined); // an idle client dropped by the server: the pool replaces it
     const raw = openRaw(url, pool);
     await migrate(raw);

@@ -108,6 +108,11 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(await getRunSummary(header.key + "-nope")).toBeNull();
   });
 
+  it.runIf(kind.name === "postgres")("keeps parallel workers for scans that pay for them (parallel_setup_cost on every connection)", async () => {
+    const [row] = await store.prisma.$queryRawUnsafe<{ parallel_setup_cost: string }[]>("SHOW parallel_setup_cost");
+    expect(row.parallel_setup_cost).toBe("20000");
+  });
+
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
     const p = await getRunItems(runId, "complete", params({ sort: "length" }));
     expect(p.rows.length).toBe(10);
