@@ -80,10 +80,11 @@ export class SummaryColumns {
     return { index, isNew: true };
   }
 
-  push(s: GenerationSummary): void {
+  /** `item`: the index itemOf gave the summary's key, when the caller already asked for it. */
+  push(s: GenerationSummary, item = this.itemOf(s.itemKey).index): void {
     if (this.n === this.cap) this.grow();
     const i = this.n++;
-    this.item[i] = this.itemOf(s.itemKey).index;
+    this.item[i] = item;
     this.epoch[i] = s.epoch;
     this.length[i] = s.length;
     this.flags[i] = (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);

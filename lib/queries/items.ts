@@ -1,4 +1,5 @@
 import "server-only";
+import { numberOrNull, textOrNull } from "./sql-values";
 import { db, type Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
@@ -117,26 +118,24 @@ async function rowsByKey(prisma: Db, keys: Key[]): Promise<Map<string, ItemRow>>
     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId"
     WHERE g."itemId" IN (${Prisma.join([...new Set(keys.map((k) => k.itemId))])})
       AND g."epoch" IN (${Prisma.join([...new Set(keys.map((k) => k.epoch))])})`);
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
   const out = new Map<string, ItemRow>();
   for (const g of found) {
     out.set(`${Number(g.itemIdNum)}:${Number(g.epoch)}`, {
       itemId: String(g.itemId),
       epoch: Number(g.epoch),
       length: Number(g.length),
-      firstAnswer: text(g.firstAnswer),
-      lastAnswer: text(g.lastAnswer),
+      firstAnswer: textOrNull(g.firstAnswer),
+      lastAnswer: textOrNull(g.lastAnswer),
       firstCorrect: Boolean(g.firstCorrect),
       lastCorrect: Boolean(g.lastCorrect),
-      firstDivergence: num(g.firstDivergence),
-      divergenceKind: text(g.divergenceKind),
+      firstDivergence: numberOrNull(g.firstDivergence),
+      divergenceKind: textOrNull(g.divergenceKind),
       modes: modesOf(Number(g.modes)),
       clean: Boolean(g.clean),
       statuses: String(g.statuses),
-      completionTokens: num(g.completionTokens),
-      latencyMs: num(g.latencyMs),
-      inducedErrorRate: num(g.inducedErrorRate),
+      completionTokens: numberOrNull(g.completionTokens),
+      latencyMs: numberOrNull(g.latencyMs),
+      inducedErrorRate: numberOrNull(g.inducedErrorRate),
     });
   }
   return out;

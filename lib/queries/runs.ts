@@ -1,5 +1,6 @@
 import "server-only";
 import { requireRunReader } from "../auth/server";
+import { numberOrNull, textOrNull } from "./sql-values";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
@@ -52,24 +53,22 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
     WHERE r."key" = ${key}`);
   if (!r) return null;
-  const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
     id: Number(r.id),
     key: String(r.key),
-    model: { name: String(r.modelName), family: text(r.modelFamily), paramsB: num(r.modelParamsB), thinking: r.modelThinking === null ? null : Boolean(r.modelThinking) },
+    model: { name: String(r.modelName), family: textOrNull(r.modelFamily), paramsB: numberOrNull(r.modelParamsB), thinking: r.modelThinking === null ? null : Boolean(r.modelThinking) },
     benchmark: String(r.benchmark),
     variant: String(r.variantName),
-    variantParams: parseObject(text(r.variantParams)) ?? {},
-    config: parseObject(text(r.config)) ?? {},
-    source: parseObject(text(r.source)),
-    createdAt: text(r.createdAt),
+    variantParams: parseObject(textOrNull(r.variantParams)) ?? {},
+    config: parseObject(textOrNull(r.config)) ?? {},
+    source: parseObject(textOrNull(r.source)),
+    createdAt: textOrNull(r.createdAt),
     // ISO text or epoch ms on SQLite (as Prisma writes it), a timestamp on PostgreSQL
     loadedAt: new Date(r.loadedAt as string | number | Date).toISOString(),
     status: String(r.status),
     items: Number(r.itemCount),
     generations: Number(r.generationCount),
-    expectedItems: num(r.expectedItems),
+    expectedItems: numberOrNull(r.expectedItems),
     maxLength: Number(r.maxLength),
     hasSteps: Boolean(r.hasSteps),
     selfConditioning: Boolean(r.selfConditioning),

@@ -102,7 +102,7 @@ export class RunWriter {
       this.stepValues.push(p.steps);
       this.steps += p.stepCount;
     }
-    this.summaries.push(p.summary);
+    this.summaries.push(p.summary, item.index);
     if (this.genRows.length >= BATCH) await this.flush();
   }
 

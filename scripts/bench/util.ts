@@ -3,9 +3,9 @@ import path from "node:path";
 import pg from "pg";
 import { bundled } from "../../bin/bundle.mjs";
 
-/** Runs a TypeScript script in a child process and returns its last stdout line as JSON. */
-export function child<T = Record<string, number>>(args: string[], env: Record<string, string | undefined> = {}): T {
-  const out = execFileSync(process.execPath, ["--import", "tsx", ...args], {
+/** Runs node with `args` in a child process and returns its last stdout line as JSON. */
+function lastJsonLine<T>(args: string[], env: Record<string, string | undefined> = {}): T {
+  const out = execFileSync(process.execPath, args, {
     encoding: "utf8",
     maxBuffer: 1 << 26,
     env: { ...process.env, ...env },
@@ -14,14 +14,18 @@ export function child<T = Record<string, number>>(args: string[], env: Record<st
   return JSON.parse(out.split("\n").pop()!) as T;
 }
 
+/** Runs a TypeScript script in a child process and returns its last stdout line as JSON. */
+export function child<T = Record<string, number>>(args: string[], env: Record<string, string | undefined> = {}): T {
+  return lastJsonLine<T>(["--import", "tsx", ...args], env);
+}
+
 /**
  * The same for a script that loads files: run from a bundle with the analysis thread's bundled
  * entry (bin/bundle.mjs), as `stepwise ingest` runs, so its time and memory are the CLI's.
  */
 export async function loaderChild<T = Record<string, number>>(script: string, args: string[]): Promise<T> {
   const dir = await bundled(`bench-${path.basename(script, ".ts")}`, { main: script, "analysis-thread": "lib/store/analysis-thread.ts" });
-  const out = execFileSync(process.execPath, [path.join(dir, "main.mjs"), ...args], { encoding: "utf8", maxBuffer: 1 << 26, stdio: ["ignore", "pipe", "inherit"] }).trim();
-  return JSON.parse(out.split("\n").pop()!) as T;
+  return lastJsonLine<T>([path.join(dir, "main.mjs"), ...args]);
 }
 
 export const fmt = (n: number) => Math.round(n).toLocaleString("en");
