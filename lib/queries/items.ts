@@ -5,6 +5,7 @@ import { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { cursorText, effectiveItemSort, parseCursor, parseDivergence, type ItemCursor, type RunParams } from "@/lib/url/run";
 import { countItems, outputCandidates } from "./item-count";
+import type { SignpostList } from "@/lib/store/signposts";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
 
@@ -180,6 +181,35 @@ function seek(where: Prisma.GenerationWhereInput, c: ItemCursor, up: boolean) {
   return { where: { AND: [where, range] }, orderBy: [{ itemId: dir }, { epoch: dir }] satisfies Prisma.GenerationOrderByWithRelationInput[] };
 }
 
+/** The signposted list the filters select (lib/store/signposts.ts), if any. */
+function signpostList(p: RunParams): SignpostList | null {
+  if (p.mode || p.kind || p.div || p.q || p.minLen !== undefined || p.maxLen !== undefined) return null;
+  return p.failed ? "failed" : "all";
+}
+
+/**
+ * A typed page number of a signposted list: from the stored key at or before the page's
+ * first row (in ascending item order), skipping fewer than SIGNPOST_EVERY rows. A descending
+ * page is the ascending slice that ends `offset` rows before the end, reversed: `total` is
+ * exact here, from the stored aggregates of a complete run. Null when the run has none.
+ */
+async function pageBySignpost(prisma: Db, runId: number, list: SignpostList, where: Prisma.GenerationWhereInput, offset: number, take: number, total: number, dir: "asc" | "desc") {
+  let start = offset;
+  if (dir === "desc") {
+    start = total - offset - take;
+    if (start < 0) [take, start] = [take + start, 0];
+    if (take <= 0) return null;
+  }
+  const [s] = await prisma.$queryRaw<{ position: unknown; itemId: unknown; epoch: unknown }[]>(Prisma.sql`
+    SELECT "position", "itemId", "epoch" FROM "RunSignpost"
+    WHERE "runId" = ${runId} AND "list" = ${list} AND "position" <= ${start} ORDER BY "position" DESC LIMIT 1`);
+  if (!s) return null;
+  const itemId = Number(s.itemId);
+  const from: Prisma.GenerationWhereInput = { itemId: { gte: itemId }, NOT: { itemId, epoch: { lt: Number(s.epoch) } } };
+  const asc: Prisma.GenerationOrderByWithRelationInput[] = [{ itemId: "asc" }, { epoch: "asc" }];
+  return pageRows(prisma, { AND: [where, from] }, asc, start - Number(s.position), take, dir === "desc");
+}
+
 /** `status` is the run's (RunSummary.status): a complete run's counts come from its stored aggregates. */
 export async function getRunItems(runId: number, status: string, p: RunParams): Promise<ItemPage> {
   const prisma = await db();
@@ -196,7 +226,9 @@ export async function getRunItems(runId: number, status: string, p: RunParams): 
     const s = seek(where, (after ?? before)!, Boolean(after) === (dir === "asc"));
     found = await pageRows(prisma, s.where, s.orderBy, 0, p.pageSize, !after);
   } else {
-    found = await pageRows(prisma, where, orderOf(p), (page - 1) * p.pageSize, p.pageSize);
+    const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;
+    const jumped = list && (await pageBySignpost(prisma, runId, list, where, (page - 1) * p.pageSize, p.pageSize, total, dir));
+    found = jumped || (await pageRows(prisma, where, orderOf(p), (page - 1) * p.pageSize, p.pageSize));
   }
   const { rows, keys } = found;
   const cursors = sort === "order" && keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;

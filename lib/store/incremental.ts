@@ -9,6 +9,7 @@ import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, Stor
 import type { Store } from "../db";
 import type { RawTx } from "./raw";
 import { ensureRunRefs, GEN_COLS, generationRow, renumber, STEP_COLS, stepRowsOf, writeRunMetrics } from "./run-writer";
+import { writeSignposts } from "./signposts";
 
 export interface IncrementalRun {
   runId: number;
@@ -124,7 +125,10 @@ export async function refreshRun(
     const summaries = await storedSummaries(tx, run.runId);
     const metrics = await writeRunMetrics(tx, run.runId, run.header, summaries);
     const status = completeAt !== null && metrics.generations >= completeAt ? "complete" : "running";
-    if (status === "complete") await renumber(tx, run.runId);
+    if (status === "complete") {
+      await renumber(tx, run.runId);
+      await writeSignposts(tx, run.runId);
+    }
     await tx.exec(`UPDATE "Run" SET "status" = $1, "loadedAt" = $2 WHERE "id" = $3`, [status, new Date().toISOString(), run.runId]);
     return { items: metrics.items, generations: metrics.generations, status };
   });

@@ -4,6 +4,7 @@ import { STEP_STATUSES, type GenerationAnalysis, type GenerationSummary, type Na
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
+import { writeSignposts } from "./signposts";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -119,6 +120,7 @@ export class RunWriter {
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
     await this.flush();
     if (!this.inOrder) await renumber(this.tx, this.runId);
+    await writeSignposts(this.tx, this.runId);
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
   }

@@ -75,6 +75,9 @@ const failedKeys = `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."ru
 const pageKeys = (await r.all(failedKeys, [runId, Math.floor(failed / 2)])).map((k) => Number(k.itemId));
 // the Next link of the page before it carries the last row of that page as its cursor
 const cursor = (await r.one(`${failedKeys.replace("LIMIT 50", "LIMIT 1")}`, [runId, Math.max(0, Math.floor(failed / 2) - 1)]))!;
+// a typed page=N starts from the stored signpost at or before its first row (lib/store/signposts.ts)
+const signpostSql = `SELECT "position", "itemId", "epoch" FROM "RunSignpost" WHERE "runId" = $1 AND "list" = 'failed' AND "position" <= $2 ORDER BY "position" DESC LIMIT 1`;
+const signpost = (await r.one(signpostSql, [runId, Math.floor(failed / 2)])) ?? { position: 0, itemId: 0, epoch: 0 };
 
 const queries: Query[] = [
   { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
@@ -82,7 +85,13 @@ const queries: Query[] = [
   { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
   // a page is two reads (lib/queries/items.ts): the keys, index-only, then the rows by key
   { name: "items: default order, deep page (keys)", sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
-  { name: "items: failed, deep page by page=N (keys, OFFSET)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  { name: "items: failed, deep page by OFFSET (keys; other sorts and filters)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  { name: "items: failed, typed page=N: its signpost", sql: signpostSql, params: [runId, Math.floor(failed / 2)] },
+  {
+    name: "items: failed, typed page=N: keys from the signpost (OFFSET < 256)",
+    sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" < $4) ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $5`,
+    params: [runId, Number(signpost.itemId), Number(signpost.itemId), Number(signpost.epoch), Math.floor(failed / 2) - Number(signpost.position)],
+  },
   {
     name: "items: failed, deep page by its Next link (keys, keyset cursor)",
     sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4) ORDER BY g."itemId", g."epoch" LIMIT 50`,

@@ -30,6 +30,7 @@ export interface RunSnapshot {
   steps: number;
   lengthStats: number;
   stepStats: number;
+  signposts: number;
 }
 
 // One SQL statement, so SQLite (WAL) and PostgreSQL (READ COMMITTED) evaluate every part of
@@ -40,10 +41,11 @@ const SNAPSHOT_SQL = `
     (SELECT COUNT(*) FROM "Generation" g WHERE g."runId" = r."id") AS generations,
     (SELECT COUNT(*) FROM "StepResult" s JOIN "Generation" g ON g."id" = s."generationId" WHERE g."runId" = r."id") AS steps,
     (SELECT COUNT(*) FROM "RunLengthStat" l WHERE l."runId" = r."id") AS "lengthStats",
-    (SELECT COUNT(*) FROM "RunStepStat" t WHERE t."runId" = r."id") AS "stepStats"
+    (SELECT COUNT(*) FROM "RunStepStat" t WHERE t."runId" = r."id") AS "stepStats",
+    (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts"
   FROM "Run" r JOIN "Variant" v ON v."id" = r."variantId" WHERE r."key" = $1`;
 
-const EMPTY: RunSnapshot = { metrics: null, variantParams: null, items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0 };
+const EMPTY: RunSnapshot = { metrics: null, variantParams: null, items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0 };
 
 export async function runSnapshot(store: Store, key: string): Promise<RunSnapshot> {
   const sql = store.provider === "sqlite" ? SNAPSHOT_SQL.replace("$1", "?") : SNAPSHOT_SQL;
@@ -59,6 +61,7 @@ export async function runSnapshot(store: Store, key: string): Promise<RunSnapsho
     steps: n("steps"),
     lengthStats: n("lengthStats"),
     stepStats: n("stepStats"),
+    signposts: n("signposts"),
   };
 }
 
@@ -72,6 +75,7 @@ export async function orphanCounts(store: Store): Promise<Record<string, number>
       (SELECT COUNT(*) FROM "StepResult" s WHERE NOT EXISTS (SELECT 1 FROM "Generation" g WHERE g."id" = s."generationId")) AS steps,
       (SELECT COUNT(*) FROM "RunLengthStat" l WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = l."runId")) AS "lengthStats",
       (SELECT COUNT(*) FROM "RunStepStat" t WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = t."runId")) AS "stepStats",
+      (SELECT COUNT(*) FROM "RunSignpost" p WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = p."runId")) AS "signposts",
       (SELECT COUNT(*) FROM "Run" r WHERE r."itemCount" <> (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id")) AS "runsWithWrongCount"`);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }

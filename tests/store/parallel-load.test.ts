@@ -15,6 +15,7 @@ const TABLES: [string, string][] = [
   ["StepResult", `"generationId", step`],
   ["RunLengthStat", `"runId", length`],
   ["RunStepStat", `"runId", step`],
+  ["RunSignpost", `"runId", list, position`],
 ];
 
 /** Odd-sized chunks, so lines and UTF-8 sequences straddle chunk boundaries. */

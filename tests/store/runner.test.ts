@@ -63,6 +63,9 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
     // written out of order by concurrent requests, numbered in item order once complete
     const order = await store.prisma.generation.findMany({ where: { runId: c.run.id }, select: { ordinal: true }, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] });
     expect(order.map((x) => x.ordinal)).toEqual(order.map((_, i) => i + 1));
+    // and given its page signposts (200 generations: the first of each list)
+    const signposts = await store.prisma.runSignpost.findMany({ where: { runId: c.run.id }, orderBy: { list: "asc" } });
+    expect(signposts.map((s) => [s.list, s.position])).toEqual([["all", 0], ["failed", 0]]);
   });
 
   it("resumes without duplicates: a second run of the same key sends nothing", async () => {

@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Store } from "../../lib/db";
+import { generateDataset } from "../../lib/generate/dataset";
+import { getAllRunItems, getRunItems, type ItemRow } from "../../lib/queries/items";
+import { loadNative } from "../../lib/store/load";
+import { SIGNPOST_EVERY } from "../../lib/store/signposts";
+import { parseRunParams, type RunParams } from "../../lib/url/run";
+import { STORE_KINDS } from "../helpers/stores";
+
+// A typed page number of the item table (no cursor) seeks from a stored signpost
+// (lib/store/signposts.ts) instead of OFFSET from the top. Every page, both directions, all
+// generations and the failed ones, must be the slice of the export's order (Prisma findMany
+// with the same filters and sort), on a run large enough for several signposts per list and
+// written out of item order (epochs reversed, so the loader renumbers it).
+
+vi.mock("server-only", () => ({}));
+
+const KEY = "signposts-run";
+
+function runFile(): string {
+  const [head, ...items] = [...generateDataset({
+    benchmark: "procedural-arith", lengths: [3, 6, 9], itemsPerLength: 250, epochs: 2, seed: 11,
+    simulateP: 0.8, model: "signpost-model", runKey: KEY, variantName: "signposts",
+  })];
+  return [head, ...items.reverse()].join("\n") + "\n";
+}
+
+const params = (raw: Record<string, string>): RunParams => parseRunParams({ tab: "items", ...raw });
+const keyOf = (r: ItemRow) => `${r.itemId}/${r.epoch}`;
+
+describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  let runId: number;
+  const cache = globalThis as unknown as { __stepwiseStore?: Promise<Store>; __stepwiseStoreFile?: string | null };
+  beforeAll(async () => {
+    ({ store, drop } = await kind.create());
+    const r = await loadNative(store, "signposts.jsonl", [runFile()]);
+    expect(r.errors).toEqual([]);
+    runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
+    cache.__stepwiseStore = Promise.resolve(store);
+    cache.__stepwiseStoreFile = undefined;
+  });
+  afterAll(async () => {
+    cache.__stepwiseStore = undefined;
+    await drop?.();
+  });
+
+  const signposts = (list: string) =>
+    store.prisma.runSignpost.findMany({ where: { runId, list }, orderBy: { position: "asc" }, select: { position: true, itemId: true, epoch: true } });
+
+  it("stores every 256th key of each list, in item order", async () => {
+    for (const [list, where] of [["all", {}], ["failed", { firstCorrect: false }]] as const) {
+      const keys = await store.prisma.generation.findMany({ where: { runId, ...where }, orderBy: [{ itemId: "asc" }, { epoch: "asc" }], select: { itemId: true, epoch: true } });
+      expect(keys.length, list).toBeGreaterThan(3 * SIGNPOST_EVERY);
+      const expected = keys.flatMap((k, i) => (i % SIGNPOST_EVERY === 0 ? [{ position: i, ...k }] : []));
+      expect(await signposts(list)).toEqual(expected);
+    }
+  });
+
+  for (const filter of [{}, { failed: "1" }] as Record<string, string>[]) {
+    for (const dir of ["asc", "desc"]) {
+      it(`gives every typed page the export's slice: ${JSON.stringify(filter)} ${dir}`, async () => {
+        const order = (await getAllRunItems(runId, params({ ...filter, dir }), 10_000)).map(keyOf);
+        for (const pageSize of [50, 97]) {
+          const pageCount = Math.ceil(order.length / pageSize);
+          for (let n = 1; n <= pageCount; n++) {
+            const page = await getRunItems(runId, "complete", params({ ...filter, dir, pageSize: String(pageSize), page: String(n) }));
+            expect(page.total).toBe(order.length);
+            expect(page.rows.map(keyOf), `page ${n} of ${pageSize}`).toEqual(order.slice((n - 1) * pageSize, n * pageSize));
+          }
+        }
+      });
+    }
+  }
+
+  it("is what the migration's backfill writes for a stored run", async () => {
+    const written = { all: await signposts("all"), failed: await signposts("failed") };
+    await store.prisma.runSignpost.deleteMany({ where: { runId } });
+    const dir = path.join("prisma/migrations", kind.name === "sqlite" ? "sqlite" : "postgres");
+    const sql = fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.includes("run_signposts"))!), "utf8");
+    for (const statement of sql.split(";").filter((s) => s.includes("INSERT INTO"))) await store.prisma.$executeRawUnsafe(statement);
+    expect({ all: await signposts("all"), failed: await signposts("failed") }).toEqual(written);
+  });
+
+  it("pages a run whose signposts are missing by OFFSET, with the same rows", async () => {
+    const p = params({ failed: "1", page: "7" });
+    const before = await getRunItems(runId, "complete", p);
+    await store.prisma.runSignpost.deleteMany({ where: { runId } });
+    expect((await getRunItems(runId, "complete", p)).rows).toEqual(before.rows);
+    expect((await getRunItems(runId, "running", p)).rows).toEqual(before.rows);
+  });
+
+  it("replaces a run's signposts with the run (a reload of the same key)", async () => {
+    const again = await loadNative(store, "signposts.jsonl", [runFile()]);
+    expect(again.errors).toEqual([]);
+    const id = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
+    expect(await store.prisma.runSignpost.count({ where: { runId: id, list: "all" } })).toBe(Math.ceil(1500 / SIGNPOST_EVERY));
+    expect(await store.prisma.runSignpost.count()).toBe(await store.prisma.runSignpost.count({ where: { runId: id } }));
+  });
+});
