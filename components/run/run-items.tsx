@@ -15,11 +15,11 @@ function cursorFor(items: ItemPage, page: number): Partial<RunParams> {
 }
 
 /** The "Items" tab: filters, the generation table, paging and exports. */
-export function RunItems({ run, params, items, lengths }: { run: RunSummary; params: RunParams; items: ItemPage; lengths: number[] }) {
+export function RunItems({ run, params, items }: { run: RunSummary; params: RunParams; items: ItemPage }) {
   const filtered = hasItemFilters(params);
   return (
     <div>
-      <ItemFilters runKey={run.key} params={params} lengths={lengths} hasSteps={run.hasSteps} />
+      <ItemFilters runKey={run.key} params={params} lengths={items.lengths} hasSteps={run.hasSteps} />
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-neutral-600" data-testid="item-count">
           {items.total}

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { env, providerOf } from "@/lib/env";
-import type { Prisma } from "@/lib/generated/sqlite/client";
+import { Prisma } from "@/lib/generated/sqlite/client";
 import type { FailureMode } from "@/lib/analysis/types";
 import type { RunParams } from "@/lib/url/run";
 
@@ -15,29 +15,42 @@ export interface ItemTotal {
   more: boolean;
 }
 
+export interface LengthStat {
+  length: number;
+  n: number;
+  firstCorrect: number;
+  /** JSON object failure mode -> count */
+  modes: string;
+}
+
+/** The run's stored per-length aggregates (a handful of rows): its lengths and its totals. */
+export async function lengthStats(prisma: Db, runId: number): Promise<LengthStat[]> {
+  const rows = await prisma.$queryRaw<Record<keyof LengthStat, unknown>[]>(
+    Prisma.sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${runId} ORDER BY "length"`,
+  );
+  return rows.map((r) => ({ length: Number(r.length), n: Number(r.n), firstCorrect: Number(r.firstCorrect), modes: String(r.modes) }));
+}
+
 /** Filters the RunLengthStat rows answer: length range, failed, or one failure mode (not both). */
 function fromStats(p: RunParams): boolean {
   return !p.kind && !p.div && !p.q && !(p.failed && p.mode);
 }
 
-export async function countItems(prisma: Db, runId: number, status: string, p: RunParams, where: Prisma.GenerationWhereInput): Promise<ItemTotal> {
+export async function countItems(prisma: Db, status: string, p: RunParams, where: Prisma.Sql, stats: LengthStat[]): Promise<ItemTotal> {
   // A run being written refreshes its aggregates now and then: count its rows instead.
   if (status === "complete" && fromStats(p)) {
-    const stats = await prisma.runLengthStat.findMany({
-      where: { runId, length: { gte: p.minLen, lte: p.maxLen } },
-      select: { n: true, firstCorrect: true, modes: p.mode !== undefined },
-    });
     let total = 0;
     for (const s of stats) {
+      if ((p.minLen !== undefined && s.length < p.minLen) || (p.maxLen !== undefined && s.length > p.maxLen)) continue;
       if (p.mode) total += (JSON.parse(s.modes) as Partial<Record<FailureMode, number>>)[p.mode as FailureMode] ?? 0;
       else total += p.failed ? s.n - s.firstCorrect : s.n;
     }
     return { total, more: false };
   }
   const cap = Math.max(1000, (p.page + 5) * p.pageSize);
-  // With `take`, Prisma orders the counted rows by id unless told otherwise; item order
-  // follows an index, so the count stops after cap + 1 rows instead of sorting the run.
-  const n = await prisma.generation.count({ where, take: cap + 1, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] });
+  // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`);
+  const n = Number(row.n);
   return n > cap ? { total: cap, more: true } : { total: n, more: false };
 }
 
@@ -53,7 +66,7 @@ const CANDIDATES = 900;
 export async function outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null> {
   if (providerOf(env.DATABASE_URL) !== "sqlite" || q.length < 3 || /[%_\\]/.test(q)) return null;
   // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
-  const run = await prisma.run.findUnique({ where: { id: runId }, select: { searchIndexed: true } });
+  const [run] = await prisma.$queryRaw<{ searchIndexed: unknown }[]>(Prisma.sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
   if (!run?.searchIndexed) return null;
   let rows: { id: number | bigint }[];
   try {

@@ -72,41 +72,39 @@ const cols = `g."id", g."itemKey", g."epoch", g."length", g."firstCorrect", g."f
 // halfway down the failed generations, as the bench's deep page
 const failed = Number((await r.one(`SELECT SUM("n" - "firstCorrect") AS k FROM "RunLengthStat" WHERE "runId" = $1`, [runId]))?.k ?? 0);
 const failedKeys = `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`;
-const pageKeys = (await r.all(failedKeys, [runId, Math.floor(failed / 2)])).map((k) => Number(k.itemId));
 // the Next link of the page before it carries the last row of that page as its cursor
 const cursor = (await r.one(`${failedKeys.replace("LIMIT 50", "LIMIT 1")}`, [runId, Math.max(0, Math.floor(failed / 2) - 1)]))!;
 // a typed page=N starts from the stored signpost at or before its first row (lib/store/signposts.ts)
 const signpostSql = `SELECT "position", "itemId", "epoch" FROM "RunSignpost" WHERE "runId" = $1 AND "list" = 'failed' AND "position" <= $2 ORDER BY "position" DESC LIMIT 1`;
 const signpost = (await r.one(signpostSql, [runId, Math.floor(failed / 2)])) ?? { position: 0, itemId: 0, epoch: 0 };
+/** A page as lib/queries/items.ts reads it: the keys (inner, index-only), then the rows by key. */
+const page = (where: string, order: string, limit: string) =>
+  `SELECT ${cols}, i."inducedErrorRate" FROM (SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${order} ${limit}) k
+  JOIN "Generation" g ON g."itemId" = k."itemId" AND g."epoch" = k."epoch" JOIN "Item" i ON i."id" = g."itemId" ORDER BY ${order}`;
+const itemOrder = `g."itemId" ASC, g."epoch" ASC`;
 
 const queries: Query[] = [
   { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
   { name: "leaderboard: length stats of the page's runs", sql: `SELECT * FROM "RunLengthStat" WHERE "runId" IN ($1) ORDER BY "length"`, params: [runId] },
   { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
-  // a page is two reads (lib/queries/items.ts): the keys, index-only, then the rows by key
-  { name: "items: default order, deep page (keys)", sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $2`, params: [runId, deep] },
-  { name: "items: failed, deep page by OFFSET (keys; other sorts and filters)", sql: failedKeys, params: [runId, Math.floor(failed / 2)] },
+  // a page is one statement (lib/queries/items.ts): a deferred join of its keys to its rows
+  { name: "items: default order, deep page by OFFSET (other sorts and filters page this way)", sql: page(`g."runId" = $1`, itemOrder, "LIMIT 50 OFFSET $2"), params: [runId, deep] },
   { name: "items: failed, typed page=N: its signpost", sql: signpostSql, params: [runId, Math.floor(failed / 2)] },
   {
-    name: "items: failed, typed page=N: keys from the signpost (OFFSET < 256)",
-    sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" < $4) ORDER BY g."itemId", g."epoch" LIMIT 50 OFFSET $5`,
+    name: "items: failed, typed page=N: the page from its signpost (OFFSET < 256)",
+    sql: page(`g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" < $4)`, itemOrder, "LIMIT 50 OFFSET $5"),
     params: [runId, Number(signpost.itemId), Number(signpost.itemId), Number(signpost.epoch), Math.floor(failed / 2) - Number(signpost.position)],
   },
   {
-    name: "items: failed, deep page by its Next link (keys, keyset cursor)",
-    sql: `SELECT g."itemId", g."epoch" FROM "Generation" g WHERE g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4) ORDER BY g."itemId", g."epoch" LIMIT 50`,
+    name: "items: failed, deep page by its Next link (keyset cursor)",
+    sql: page(`g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4)`, itemOrder, "LIMIT 50 OFFSET 0"),
     params: [runId, Number(cursor.itemId), Number(cursor.itemId), Number(cursor.epoch)],
   },
-  {
-    name: "items: the page's rows by key",
-    sql: `SELECT ${cols} FROM "Generation" g WHERE g."itemId" IN (${pageKeys.map((_, i) => `$${i + 1}`).join(", ")}) AND g."epoch" IN ($${pageKeys.length + 1})`,
-    params: [...pageKeys, 0],
-  },
-  { name: "items: capped count (slips)", sql: `SELECT COUNT(*) FROM (SELECT g."id" FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
-  { name: "items: search, page 1", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%= 1%"] },
+  { name: "items: capped count (slips)", sql: `SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
+  { name: "items: search, page 1", sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"), params: [runId, "%= 1%"] },
   ...(providerOf(url) === "sqlite"
     ? [{ name: "items: search candidates (FTS5 trigram)", sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`, params: ["%zzqq%"] }]
-    : [{ name: "items: rare search (pg_trgm)", sql: `SELECT ${cols} FROM "Generation" g WHERE g."runId" = $1 AND g."output" LIKE $2 ORDER BY g."itemId", g."epoch" LIMIT 50`, params: [runId, "%zzqq%"] }]),
+    : [{ name: "items: rare search (pg_trgm)", sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"), params: [runId, "%zzqq%"] }]),
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
   { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
   { name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)", sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`, params: [runId, mid.itemId] },

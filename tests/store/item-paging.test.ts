@@ -2,10 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
-import { getAllRunItems, getRunItems, getRunLengths, type ItemPage } from "../../lib/queries/items";
+import { FAILURE_MODES } from "../../lib/analysis/types";
+import { getAllRunItems, getRunItems, type ItemPage } from "../../lib/queries/items";
 import { getRunSummary, runExists } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
+import { oracleItems } from "../helpers/item-oracle";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking
@@ -71,22 +73,48 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     }
   }
 
-  it("reads a page's rows (SQL by key) exactly as the export reads them (Prisma's mapping)", async () => {
-    const exported = await getAllRunItems(runId, params({}), 1000);
+  it("reads every page's rows (one SQL statement) exactly as Prisma maps them", async () => {
+    const expected = await oracleItems(store, runId, params({}));
     const paged: ItemPage["rows"] = [];
     for (let n = 1; ; n++) {
       const page = await getRunItems(runId, "complete", params({ page: String(n) }));
       paged.push(...page.rows);
       if (n >= page.pageCount) break;
     }
-    expect(paged.length).toBe(exported.length);
-    expect(paged).toEqual(exported);
+    expect(paged).toEqual(expected);
+    expect(await getAllRunItems(runId, params({}), 1000)).toEqual(expected);
     expect(paged.some((r) => !r.firstCorrect) && paged.some((r) => r.firstDivergence !== null)).toBe(true);
   });
 
+  // Every filter and sort of the table in SQL (lib/queries/item-sql.ts) against Prisma's where
+  // and orderBy: the export whole, the first two pages, and the total (stored or counted).
+  const FILTERS: Record<string, string>[] = [
+    {}, { failed: "1" }, ...FAILURE_MODES.map((mode) => ({ mode })), { failed: "1", mode: "premature-answer" },
+    { kind: "slip" }, { kind: "propagated" }, { minLen: "10", maxLen: "25" }, { div: "none" }, { div: "3" }, { div: "2-6" },
+    { q: "= 1" }, { q: "S" }, { q: "s" }, { q: "%" }, { q: "_" }, { q: "\\" }, { q: "1%" }, { q: "zzqq" }, { q: "An" },
+  ];
+  for (const filter of FILTERS) {
+    it(`filters as Prisma does: ${JSON.stringify(filter)}`, async () => {
+      for (const sort of ["order", "item", "length", "divergence", "correct"]) {
+        for (const dir of ["asc", "desc"]) {
+          const p = params({ ...filter, sort, dir });
+          const expected = await oracleItems(store, runId, p);
+          expect(await getAllRunItems(runId, p, 1000), `${sort} ${dir}`).toEqual(expected);
+          for (const page of [1, 2]) {
+            const got = await getRunItems(runId, "complete", params({ ...filter, sort, dir, page: String(page) }));
+            expect(got.total, `${sort} ${dir} total`).toBe(expected.length);
+            if (page <= got.pageCount) expect(got.rows, `${sort} ${dir} page ${page}`).toEqual(expected.slice((page - 1) * 10, page * 10));
+          }
+        }
+      }
+      const running = await getRunItems(runId, "running", params(filter));
+      expect(running.total).toBe((await oracleItems(store, runId, params(filter))).length);
+    });
+  }
+
   it("lists the run's lengths and knows which runs exist", async () => {
-    const exported = await getAllRunItems(runId, params({}), 1000);
-    expect(await getRunLengths(runId)).toEqual([...new Set(exported.map((r) => r.length))].sort((a, b) => a - b));
+    const all = await oracleItems(store, runId, params({}));
+    expect((await getRunItems(runId, "complete", params({}))).lengths).toEqual([...new Set(all.map((r) => r.length))].sort((a, b) => a - b));
     expect(await runExists(header.key)).toBe(true);
     expect(await runExists(header.key + "-nope")).toBe(false);
   });

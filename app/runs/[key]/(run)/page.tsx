@@ -8,7 +8,7 @@ import { RunItems } from "@/components/run/run-items";
 import { RunSummaryStats } from "@/components/run/run-summary";
 import { SharePanel } from "@/components/share/share-panel";
 import { LinkTabs } from "@/components/ui/tabs";
-import { getRunItems, getRunLengths } from "@/lib/queries/items";
+import { getRunItems } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
 import { DEFAULT_RUN_TAB, parseRunParams, runHref } from "@/lib/url/run";
 import { routeParam } from "@/lib/url/shared";
@@ -27,7 +27,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const run = await getRunSummary(key);
   if (!run) notFound();
   const tab = url.tab ?? DEFAULT_RUN_TAB;
-  const [items, lengths] = tab === "items" ? await Promise.all([getRunItems(run.id, run.status, url), getRunLengths(run.id)]) : [null, []];
+  const items = tab === "items" ? await getRunItems(run.id, run.status, url) : null;
 
   return (
     <>
@@ -44,7 +44,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       />
       {tab === "curves" ? <RunCurves run={run} /> : null}
       {tab === "failures" ? <RunFailures run={run} /> : null}
-      {items ? <RunItems run={run} params={url} items={items} lengths={lengths} /> : null}
+      {items ? <RunItems run={run} params={url} items={items} /> : null}
       <p className="mt-8 text-xs text-neutral-500">
         Metrics as stored at load time ·{" "}
         <Link className="underline" href={`/api/v1/runs/${encodeURIComponent(key)}/metrics`} prefetch={false}>
