@@ -19,11 +19,11 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       cell: ({ row: { original: r } }) => (
         <Link
           href={generationHref(runKey, r.itemId, { epoch: r.epoch })}
-          className="font-mono text-xs font-medium text-sky-800 hover:underline"
+          className="item-link"
           data-testid="item-link"
         >
           {r.itemId}
-          {opts.epochs ? <span className="text-neutral-500"> · epoch {r.epoch}</span> : null}
+          {opts.epochs ? ` · epoch ${r.epoch}` : null}
         </Link>
       ),
     },
@@ -56,7 +56,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       meta: { className: "whitespace-nowrap" },
       cell: ({ row: { original: r } }) =>
         r.lastAnswer === r.firstAnswer ? (
-          <span className="text-xs text-neutral-400">same</span>
+          <span className="item-quiet">same</span>
         ) : (
           <>
             <OutcomeBadge correct={r.lastCorrect} />
@@ -70,9 +70,9 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       meta: { sortKey: "divergence", className: "whitespace-nowrap" },
       cell: ({ row: { original: r } }) =>
         r.firstDivergence === null ? (
-          <span className="text-neutral-400">{DASH}</span>
+          <span className="item-quiet">{DASH}</span>
         ) : (
-          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="inline-flex items-center gap-1.5 hover:underline">
+          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="item-step">
             {`step ${r.firstDivergence}`}
             {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? <StatusBadge status={r.divergenceKind} /> : null}
           </Link>
@@ -89,7 +89,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       header: "Failure modes",
       cell: ({ row: { original: r } }) =>
         r.modes.length === 0 ? (
-          <span className="text-xs text-neutral-400">{r.clean ? "clean" : "none"}</span>
+          <span className="item-quiet">{r.clean ? "clean" : "none"}</span>
         ) : r.modes.length === 1 ? (
           <ModeBadge mode={r.modes[0]} />
         ) : (
@@ -107,7 +107,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
 /** A model's answer (text, never HTML), cut to one line; the title holds all of it. */
 function Answer({ text }: { text: string | null }) {
   return (
-    <span className="ml-2 inline-block max-w-32 truncate align-middle font-mono text-xs text-neutral-700" title={text ?? "no answer"}>
+    <span className="item-answer" title={text ?? "no answer"}>
       {text ?? "none"}
     </span>
   );

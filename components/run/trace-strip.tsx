@@ -1,21 +1,26 @@
-// A one-line picture of a generation's trace: one cell per reference step, coloured by
-// status (runs of equal status merged). The title repeats it in words for non-colour reading.
+// A one-line picture of a generation's trace: one band per reference step, coloured by
+// status (runs of equal status merged). The label repeats it in words for non-colour reading.
 
 const FILL: Record<string, string> = { c: "#10b981", s: "#dc2626", p: "#f59e0b", m: "#d4d4d4" };
 const NAME: Record<string, string> = { c: "correct", s: "slip", p: "propagated", m: "missing" };
 
-export function TraceStrip({ statuses, width = 120, height = 10 }: { statuses: string; width?: number; height?: number }) {
-  if (!statuses) return <span className="text-xs text-neutral-400">—</span>;
+/** `%` with at most two decimals: the stops of a 95-step strip need no more. */
+const pct = (i: number, n: number) => `${Math.round((i / n) * 10000) / 100}%`;
+
+/**
+ * One element with hard colour stops (a gradient), not an SVG of paths: an item page draws 50
+ * strips, and React's cost and the page's size are per element (the SVG was 5–6 of them).
+ */
+export function TraceStrip({ statuses }: { statuses: string }) {
+  if (!statuses) return <span className="item-quiet">—</span>;
   const n = statuses.length;
-  // One path per status, one square subpath per run: a 95-step strip is at most four
-  // elements, not one per run (an item page draws 50 strips).
-  const paths = new Map<string, string>();
+  const stops: string[] = [];
   const counts = new Map<string, number>();
   for (let i = 0; i < n; ) {
     const letter = statuses[i];
     let j = i + 1;
     while (j < n && statuses[j] === letter) j++;
-    paths.set(letter, (paths.get(letter) ?? "") + `M${i} 0h${j - i}v1h${i - j}z`);
+    stops.push(`${FILL[letter] ?? "#a3a3a3"} ${pct(i, n)} ${pct(j, n)}`);
     counts.set(letter, (counts.get(letter) ?? 0) + j - i);
     i = j;
   }
@@ -23,12 +28,6 @@ export function TraceStrip({ statuses, width = 120, height = 10 }: { statuses: s
     .filter(([l]) => counts.has(l))
     .map(([l, name]) => `${counts.get(l)} ${name}`)
     .join(", ");
-  return (
-    <svg width={width} height={height} viewBox={`0 0 ${n} 1`} preserveAspectRatio="none" role="img" aria-label={`${n} steps: ${words}`} className="block rounded-sm">
-      <title>{`${n} steps: ${words}`}</title>
-      {[...paths].map(([letter, d]) => (
-        <path key={letter} d={d} fill={FILL[letter] ?? "#a3a3a3"} />
-      ))}
-    </svg>
-  );
+  const label = `${n} steps: ${words}`;
+  return <span role="img" aria-label={label} title={label} className="trace-strip" style={{ background: `linear-gradient(90deg,${stops.join(",")})` }} />;
 }

@@ -50,7 +50,7 @@ export const STATUS_STYLE: Record<TraceStatus, { label: string; badge: string; r
   },
 };
 
-const ICON: Record<TraceStatus, string> = { correct: "✓", slip: "✗", propagated: "↳", missing: "∅", extra: "+", revised: "↺" };
+// Each badge class draws its own icon (app/globals.css: ✓ ✗ ↳ ∅ + ↺), hidden from screen readers.
 
 export function StatusBadge({ status, className = "" }: { status: TraceStatus; className?: string }) {
   const s = STATUS_STYLE[status];
@@ -60,7 +60,6 @@ export function StatusBadge({ status, className = "" }: { status: TraceStatus; c
       data-status={status}
       className={className ? `badge ${s.badge} ${className}` : `badge ${s.badge}`}
     >
-      <span aria-hidden="true">{ICON[status]}</span>
       {s.label}
     </span>
   );
@@ -87,14 +86,8 @@ export function ModeBadge({ mode }: { mode: FailureMode }) {
 export function OutcomeBadge({ correct, label }: { correct: boolean | null; label?: string }) {
   if (correct === null) return <span className="text-neutral-400">—</span>;
   return correct ? (
-    <span className="badge badge-correct">
-      <span aria-hidden="true">✓</span>
-      {label ?? "correct"}
-    </span>
+    <span className="badge badge-correct">{label ?? "correct"}</span>
   ) : (
-    <span className="badge badge-wrong">
-      <span aria-hidden="true">✗</span>
-      {label ?? "wrong"}
-    </span>
+    <span className="badge badge-wrong">{label ?? "wrong"}</span>
   );
 }
