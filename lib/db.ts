@@ -7,6 +7,9 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
 
+/** Settings of every PostgreSQL connection the app opens (see openStore; scripts/bench/explain.ts plans with them too). */
+export const PG_SESSION_OPTIONS = "-c parallel_setup_cost=20000";
+
 // The one place that picks the provider. Both generated clients come from the same data
 // model (prisma/sqlite is the source, prisma/postgres its copy), so one type serves both.
 export type Db = PrismaClient;
@@ -32,7 +35,7 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
       // items and spent 18 of its 22 ms starting the workers (0.6 ms without them). A higher
       // setup cost keeps workers for the scans that pay for them, such as the compare table's
       // once-per-pair aggregate (still parallel, 0.9 s) (docs/performance.md).
-      options: "-c parallel_setup_cost=20000",
+      options: PG_SESSION_OPTIONS,
     });
     pool.on("error", () => undefined); // an idle client dropped by the server: the pool replaces it
     const raw = openRaw(url, pool);

@@ -5,6 +5,7 @@
 //   DATABASE_URL=file:data/stepwise.db npx tsx scripts/bench/explain.ts [run-key]
 import Database from "better-sqlite3";
 import pg from "pg";
+import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
 
 type Query = { name: string; sql: string; params: unknown[] };
@@ -38,7 +39,7 @@ function sqliteRunner(url: string): Runner {
 }
 
 async function pgRunner(url: string): Promise<Runner> {
-  const c = new pg.Client({ connectionString: url });
+  const c = new pg.Client({ connectionString: url, options: PG_SESSION_OPTIONS });
   await c.connect();
   return {
     async one(sql, params) {
