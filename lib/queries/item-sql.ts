@@ -48,12 +48,14 @@ export function itemOrderSql(p: RunParams, alias = "g"): Prisma.Sql {
     case "length": return Prisma.raw(`${col("length")} ${d}, ${order}`);
     case "divergence": return Prisma.raw(`${col("firstDivergence")} ${d} NULLS LAST, ${order}`);
     case "correct": return Prisma.raw(`${col("firstCorrect")} ${d}, ${order}`);
-    default: return Prisma.raw(d === "ASC" ? order : `${col("itemId")} DESC, ${col("epoch")} DESC`);
+    default: return itemOrderBy(dir === "asc", alias);
   }
 }
 
-/** Item order, ascending or descending, for seeks. */
-export const itemOrderBy = (up: boolean, alias = "g") => Prisma.raw(up ? `${alias}."itemId" ASC, ${alias}."epoch" ASC` : `${alias}."itemId" DESC, ${alias}."epoch" DESC`);
+/** Item order, ascending or descending (the default sort, and seeks). */
+export function itemOrderBy(up: boolean, alias = "g"): Prisma.Sql {
+  return Prisma.raw(up ? `${alias}."itemId" ASC, ${alias}."epoch" ASC` : `${alias}."itemId" DESC, ${alias}."epoch" DESC`);
+}
 
 /**
  * The generations after (`up`) or before a key in item order, the key itself when

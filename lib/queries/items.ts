@@ -4,7 +4,7 @@ import { db, type Db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import type { SignpostList } from "@/lib/store/signposts";
-import { cursorText, effectiveItemSort, parseCursor, type RunParams } from "@/lib/url/run";
+import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
 import { countItems, lengthStats, outputCandidates } from "./item-count";
 import { itemFilterSql, itemOrderBy, itemOrderSql, seekSql } from "./item-sql";
 
@@ -93,9 +93,13 @@ async function pageRows(prisma: Db, where: Prisma.Sql, order: (alias: string) =>
   return { rows, keys };
 }
 
-/** The signposted list the filters select (lib/store/signposts.ts), if any. */
+/**
+ * The signposted list the filters select (lib/store/signposts.ts), if any: all generations,
+ * or the failed ones with no other filter. Asked of the URL's one list of filters, so a filter
+ * added there can never be skipped by a signposted page.
+ */
 function signpostList(p: RunParams): SignpostList | null {
-  if (p.mode || p.kind || p.div || p.q || p.minLen !== undefined || p.maxLen !== undefined) return null;
+  if (hasItemFilters({ ...p, failed: false })) return null;
   return p.failed ? "failed" : "all";
 }
 

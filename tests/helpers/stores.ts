@@ -63,3 +63,16 @@ export const STORE_KINDS: StoreKind[] = [sqlite, ...(process.env.STEPWISE_TEST_P
 
 export const SHARED = path.resolve(__dirname, "../../../shared");
 export const EXAMPLES = path.join(SHARED, "examples");
+
+/**
+ * Points the query layer at `store`: lib/queries reads the process-wide store that lib/db.ts
+ * caches on globalThis. Returns the function that lets go of it again.
+ */
+export function serveQueriesFrom(store: Store): () => void {
+  const cache = globalThis as unknown as { __stepwiseStore?: Promise<Store>; __stepwiseStoreFile?: string | null };
+  cache.__stepwiseStore = Promise.resolve(store);
+  cache.__stepwiseStoreFile = undefined;
+  return () => {
+    cache.__stepwiseStore = undefined;
+  };
+}

@@ -8,7 +8,7 @@ import { getRunSummary, runExists } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES, serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking
 // a run by them must show exactly the pages that OFFSET paging shows, in both directions, for
@@ -35,18 +35,16 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
   let runId: number;
-  const cache = globalThis as unknown as { __stepwiseStore?: Promise<Store>; __stepwiseStoreFile?: string | null };
+  let stopServing = () => {};
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
     const r = await loadNative(store, "two-epochs.jsonl", [twoEpochs()]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
-    // the query layer reads the process-wide store: point it at this one
-    cache.__stepwiseStore = Promise.resolve(store);
-    cache.__stepwiseStoreFile = undefined;
+    stopServing = serveQueriesFrom(store);
   });
   afterAll(async () => {
-    cache.__stepwiseStore = undefined;
+    stopServing();
     await drop?.();
   });
 

@@ -8,7 +8,7 @@ import { loadNative } from "../../lib/store/load";
 import { SIGNPOST_EVERY } from "../../lib/store/signposts";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { STORE_KINDS } from "../helpers/stores";
+import { serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
 
 // A typed page number of the item table (no cursor) seeks from a stored signpost
 // (lib/store/signposts.ts) instead of OFFSET from the top. Every page, both directions, all
@@ -35,17 +35,16 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
   let runId: number;
-  const cache = globalThis as unknown as { __stepwiseStore?: Promise<Store>; __stepwiseStoreFile?: string | null };
+  let stopServing = () => {};
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
     const r = await loadNative(store, "signposts.jsonl", [runFile()]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
-    cache.__stepwiseStore = Promise.resolve(store);
-    cache.__stepwiseStoreFile = undefined;
+    stopServing = serveQueriesFrom(store);
   });
   afterAll(async () => {
-    cache.__stepwiseStore = undefined;
+    stopServing();
     await drop?.();
   });
 
