@@ -14,7 +14,12 @@ const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/share\//, /^\/icon\.svg$/];
 export function proxy(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const https = req.headers.get("x-forwarded-proto") === "https" || req.nextUrl.protocol === "https:";
-  if (env.STEPWISE_ACCESS === "private" && !PUBLIC_PATHS.some((r) => r.test(pathname)) && !req.cookies.has(SESSION_COOKIE) && !req.cookies.has(SHARE_COOKIE)) {
+  if (
+    env.STEPWISE_ACCESS === "private" &&
+    !PUBLIC_PATHS.some((r) => r.test(pathname)) &&
+    !req.cookies.has(SESSION_COOKIE) &&
+    !req.cookies.has(SHARE_COOKIE)
+  ) {
     const login = new URL("/login", req.url);
     if (pathname !== "/") login.searchParams.set("next", pathname + search);
     return NextResponse.redirect(login);

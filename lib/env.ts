@@ -12,8 +12,15 @@ const envSchema = z.object({
   /** uploads to POST /api/v1/import (spooled to a temporary file; Inspect logs can be large) */
   STEPWISE_MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
   /** force the Secure flag on cookies (it is set anyway when a request arrives over https) */
-  STEPWISE_SECURE_COOKIES: z.enum(["0", "1", "true", "false"]).default("0").transform((v) => v === "1" || v === "true"),
-  STEPWISE_SESSION_HOURS: z.coerce.number().positive().max(24 * 365).default(24 * 7),
+  STEPWISE_SECURE_COOKIES: z
+    .enum(["0", "1", "true", "false"])
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+  STEPWISE_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24 * 7),
   /** write API: a token bucket per token or user, refilled at RATE per minute up to BURST */
   STEPWISE_WRITE_RATE_PER_MIN: z.coerce.number().positive().default(30),
   STEPWISE_WRITE_BURST: z.coerce.number().int().positive().default(10),

@@ -24,17 +24,30 @@ const lengths = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
 const pgDefault = "postgresql://postgres@127.0.0.1:5432/test";
 const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null));
 // BENCH_DIR: work in (and keep) this directory; generated files already there are reused.
-const dir = process.env.BENCH_DIR ? (fs.mkdirSync(process.env.BENCH_DIR, { recursive: true }), process.env.BENCH_DIR) : fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
+const dir = process.env.BENCH_DIR
+  ? (fs.mkdirSync(process.env.BENCH_DIR, { recursive: true }), process.env.BENCH_DIR)
+  : fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-bench-"));
 const cli = (args: string[], env: Record<string, string | undefined> = {}) =>
-  execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 const PORT = Number(process.env.BENCH_PORT ?? 3900); // another checkout benchmarking at once needs its own
 
 console.log(`# Stepwise benchmark — ${new Date().toISOString()}`);
-console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const withPages = process.env.BENCH_PAGES !== "off";
 if (withPages && !fs.existsSync(".next/BUILD_ID")) {
   console.log("building the app (next build) for the page benchmark…");
-  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], { stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 if (fs.existsSync(".next/BUILD_ID")) printBundles(bundleFigures());
@@ -42,15 +55,23 @@ if (fs.existsSync(".next/BUILD_ID")) printBundles(bundleFigures());
 if (process.env.BENCH_MEMORY !== "off") {
   console.log("\n## Memory: `stepwise ingest` of a 1 GB file (SQLite)");
   const file = path.join(dir, "memory-1gb.jsonl");
-  printMemory(await benchMemory(cli, dir, file, [
-    { label: "`stepwise ingest` (defaults: two threads)", args: [] },
-    { label: "`stepwise ingest --threads 1`", args: ["--threads", "1"] },
-  ]));
+  printMemory(
+    await benchMemory(cli, dir, file, [
+      { label: "`stepwise ingest` (defaults: two threads)", args: [] },
+      { label: "`stepwise ingest --threads 1`", args: ["--threads", "1"] },
+    ]),
+  );
   if (!process.env.BENCH_DIR) fs.rmSync(file, { force: true });
 }
 
 /** Browser figures on the views a person opens first; the generation page with a long trace. */
-const BROWSER_PAGES = ["leaderboard /", "run", "run items: failed, deep page (Next link)", "generation: longest trace, mid-run", "compare (2 runs)"];
+const BROWSER_PAGES = [
+  "leaderboard /",
+  "run",
+  "run items: failed, deep page (Next link)",
+  "generation: longest trace, mid-run",
+  "compare (2 runs)",
+];
 
 /** Route figures per store label and size, for the growth table at the end. */
 const grown: { provider: string; items: number; rows: RouteFigures[] }[] = [];
@@ -67,7 +88,13 @@ async function pages(label: string, url: string, sqliteFile: string, browser = f
     printRoutes(label, rows);
     if (size) grown.push({ provider: url.startsWith("postgres") ? "PostgreSQL" : "SQLite", items: size, rows });
     if (browser && process.env.BENCH_BROWSER !== "off")
-      printBrowser(label, await browserFigures(`http://127.0.0.1:${PORT}`, routes.filter((r) => BROWSER_PAGES.includes(r.name))));
+      printBrowser(
+        label,
+        await browserFigures(
+          `http://127.0.0.1:${PORT}`,
+          routes.filter((r) => BROWSER_PAGES.includes(r.name)),
+        ),
+      );
   } finally {
     server.kill();
   }
@@ -83,15 +110,34 @@ if (withPages) {
 const load: LoadFigures[] = [];
 for (const items of sizes) {
   const gen = (key: string, p: string, file: string) =>
-    cli(["generate", "--benchmark", "procedural-arith", "--lengths", lengths.join(","), "--items-per-length", String(Math.ceil(items / lengths.length)),
-      "--seed", "7", "--simulate-p", p, "--run-key", key, "--model", `Sim-${key}`, "--out", file]);
+    cli([
+      "generate",
+      "--benchmark",
+      "procedural-arith",
+      "--lengths",
+      lengths.join(","),
+      "--items-per-length",
+      String(Math.ceil(items / lengths.length)),
+      "--seed",
+      "7",
+      "--simulate-p",
+      p,
+      "--run-key",
+      key,
+      "--model",
+      `Sim-${key}`,
+      "--out",
+      file,
+    ]);
   const fileA = path.join(dir, `a-${items}.jsonl`);
   const fileB = path.join(dir, `b-${items}.jsonl`);
   const t = Date.now();
   const reuse = (f: string) => process.env.BENCH_DIR && fs.existsSync(f) && fs.statSync(f).size > 0;
   if (!reuse(fileA)) gen(`bench-a-${items}`, "0.98", fileA);
   if (!reuse(fileB)) gen(`bench-b-${items}`, "0.95", fileB);
-  console.log(`\ngenerated 2 × ${items} items: ${(fs.statSync(fileA).size / 1e6).toFixed(0)} MB each, in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `\ngenerated 2 × ${items} items: ${(fs.statSync(fileA).size / 1e6).toFixed(0)} MB each, in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
   const stores = await benchLoad(fileA, dir, pgAdmin, String(items));
   load.push(...stores.figures);
   if (!process.env.BENCH_DIR) fs.rmSync(fileA, { force: true }); // disk: at 800,000 items each file is 3 GB
@@ -102,13 +148,22 @@ for (const items of sizes) {
   // Printed as it comes: a study-scale run takes an hour, and a partial report is still a report.
   printLoad(stores.figures);
   await pages(`${items.toLocaleString("en")} items per run, 2 runs (SQLite)`, stores.sqliteUrl, stores.sqliteFile, true, items);
-  if (stores.pgUrl) await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile, false, items);
+  if (stores.pgUrl)
+    await pages(`${items.toLocaleString("en")} items per run, 2 runs (PostgreSQL)`, stores.pgUrl, stores.sqliteFile, false, items);
   // Query plans of the hot queries at this size, beside the report (BENCH_PLANS=off skips).
   if (process.env.BENCH_PLANS !== "off") {
-    for (const [provider, url] of [["sqlite", stores.sqliteUrl], ["postgres", stores.pgUrl]] as const) {
+    for (const [provider, url] of [
+      ["sqlite", stores.sqliteUrl],
+      ["postgres", stores.pgUrl],
+    ] as const) {
       if (!url) continue;
       const out = path.resolve(`bench-plans-${items}-${provider}.md`);
-      fs.writeFileSync(out, execFileSync(process.execPath, ["node_modules/.bin/tsx", "scripts/bench/explain.ts", `bench-a-${items}`], { env: { ...process.env, DATABASE_URL: url } }));
+      fs.writeFileSync(
+        out,
+        execFileSync(process.execPath, ["node_modules/.bin/tsx", "scripts/bench/explain.ts", `bench-a-${items}`], {
+          env: { ...process.env, DATABASE_URL: url },
+        }),
+      );
       console.log(`query plans: ${out}`);
     }
   }

@@ -19,7 +19,10 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
 
   return (
     <div>
-      <PageHeader title="Compare" subtitle="Two or more runs on the same items: paired outcomes, McNemar's test, first-divergence shifts. The first run is the baseline." />
+      <PageHeader
+        title="Compare"
+        subtitle="Two or more runs on the same items: paired outcomes, McNemar's test, first-divergence shifts. The first run is the baseline."
+      />
       <Card className="mb-4">
         <RunPicker options={options} selected={keys} labels={labels} basePath="/compare" keep={keep} baseline />
         {data.unknown.length > 0 ? (

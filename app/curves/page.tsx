@@ -22,7 +22,10 @@ export default async function CurvesPage({ searchParams }: { searchParams: Promi
 
   return (
     <div>
-      <PageHeader title="Curves" subtitle="Accuracy against length, task and step accuracy against step, and horizons for several runs at once." />
+      <PageHeader
+        title="Curves"
+        subtitle="Accuracy against length, task and step accuracy against step, and horizons for several runs at once."
+      />
       <Card className="mb-4">
         <div className="grid min-w-0 grid-cols-1 gap-3">
           <RunPicker options={options} selected={keys} labels={labels} basePath="/curves" keep={keep} />
@@ -37,12 +40,18 @@ export default async function CurvesPage({ searchParams }: { searchParams: Promi
       {data.runs.length === 0 ? (
         <EmptyState title={options.length === 0 ? "No runs loaded yet" : "Select runs to draw their curves"}>
           {options.length === 0 ? (
-            <>Load results with <code>npx stepwise ingest FILE</code> or <code>npx stepwise demo</code>.</>
+            <>
+              Load results with <code>npx stepwise ingest FILE</code> or <code>npx stepwise demo</code>.
+            </>
           ) : groups.length > 0 ? (
             <span className="flex flex-wrap justify-center gap-x-3 gap-y-1">
               Or start with all runs of a variant:
               {groups.map((g) => (
-                <Link key={`${g.benchmark}/${g.variant}`} href={curvesHref({ ...p, runs: g.keys })} className="text-sky-700 underline-offset-2 hover:underline">
+                <Link
+                  key={`${g.benchmark}/${g.variant}`}
+                  href={curvesHref({ ...p, runs: g.keys })}
+                  className="text-sky-700 underline-offset-2 hover:underline"
+                >
                   {g.variant} ({g.keys.length})
                 </Link>
               ))}

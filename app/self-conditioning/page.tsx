@@ -10,7 +10,11 @@ import { SlopeTable } from "./_components/slope-table";
 export const metadata: Metadata = { title: "Self-conditioning" };
 export const dynamic = "force-dynamic";
 
-export default async function SelfConditioningPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function SelfConditioningPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const p = parseSelfCondParams(await searchParams);
   const data = await getSelfConditioning(p.models);
 
@@ -30,11 +34,21 @@ export default async function SelfConditioningPage({ searchParams }: { searchPar
           <Card>
             <ModelFilter models={data.models} selected={p.models} />
           </Card>
-          <Card title="Accuracy vs induced error rate" description="Points with Wilson 95% intervals; dashed lines are each run's OLS fit over its points.">
+          <Card
+            title="Accuracy vs induced error rate"
+            description="Points with Wilson 95% intervals; dashed lines are each run's OLS fit over its points."
+          >
             <LazySelfConditioningChart
               wide
               title=""
-              series={data.runs.map((r) => ({ key: r.key, label: r.label, points: r.points, slope: r.slope, intercept: r.intercept, targetTurn: r.targetTurn }))}
+              series={data.runs.map((r) => ({
+                key: r.key,
+                label: r.label,
+                points: r.points,
+                slope: r.slope,
+                intercept: r.intercept,
+                targetTurn: r.targetTurn,
+              }))}
             />
           </Card>
           <Card title="Slopes">

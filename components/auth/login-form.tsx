@@ -20,7 +20,11 @@ export function LoginForm({ next }: { next: string }) {
           {state.error}
         </p>
       ) : null}
-      <button type="submit" disabled={pending} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={pending}
+        className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+      >
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

@@ -69,7 +69,12 @@ export function AccuracyByLengthChart({
   title = CHART_DEFAULTS.accuracyByLength.title,
 }: AccuracyByLengthChartProps) {
   const rows = buildRows(series);
-  if (rows.length === 0) return <ChartFrame title={title}><EmptyChart message="No accuracy-by-length data." height={height} /></ChartFrame>;
+  if (rows.length === 0)
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No accuracy-by-length data." height={height} />
+      </ChartFrame>
+    );
   const lengths = rows.map((r) => r.length);
   const lo = lengths[0];
   const hi = lengths[lengths.length - 1];
@@ -84,7 +89,10 @@ export function AccuracyByLengthChart({
   if (bands) legend.push({ label: "95% Wilson interval", color: "#525252", swatch: "band" });
 
   const describe = series
-    .map((s) => `${s.label}: ` + s.points.map((p) => `${p.length} steps ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "))
+    .map(
+      (s) =>
+        `${s.label}: ` + s.points.map((p) => `${p.length} steps ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
+    )
     .join("; ");
 
   function Tip({ active, payload }: TooltipContentProps) {
@@ -98,13 +106,18 @@ export function AccuracyByLengthChart({
             {series.map((s, i) =>
               row[`n${i}`] == null ? null : (
                 <tr key={s.key}>
-                  <td className="max-w-48 truncate pr-3" style={{ color: seriesColor(i) }}>{s.label}</td>
+                  <td className="max-w-48 truncate pr-3" style={{ color: seriesColor(i) }}>
+                    {s.label}
+                  </td>
                   {kinds.map((k) => {
                     const ci = row[`${k === "first" ? "fb" : "lb"}${i}`] as [number, number];
                     return (
                       <td key={k} className="pr-3 text-right text-neutral-800">
                         {k === "last" && kinds.length > 1 ? "last " : ""}
-                        {pct(row[`${k[0]}${i}`] as number, 1)} <span className="text-neutral-500">[{pct(ci[0])}, {pct(ci[1])}]</span>
+                        {pct(row[`${k[0]}${i}`] as number, 1)}{" "}
+                        <span className="text-neutral-500">
+                          [{pct(ci[0])}, {pct(ci[1])}]
+                        </span>
                       </td>
                     );
                   })}

@@ -38,9 +38,7 @@ export function LegendGlyph({ color, symbol, dash, hollow, swatch }: Omit<Legend
       ) : (
         <line x1="1" x2="27" y1="7" y2="7" stroke={color} strokeWidth={2} strokeDasharray={dash} />
       )}
-      {symbol ? (
-        <path d={symbolPath(symbol, 14, 7, 3.6)} fill={hollow ? "#fff" : color} stroke={color} strokeWidth={1.4} />
-      ) : null}
+      {symbol ? <path d={symbolPath(symbol, 14, 7, 3.6)} fill={hollow ? "#fff" : color} stroke={color} strokeWidth={1.4} /> : null}
     </svg>
   );
 }

@@ -21,7 +21,9 @@ export function FailureMixBar({ modes, generations, width = 96, height = 12 }: F
   const text =
     entries.length === 0
       ? "No failure modes"
-      : "Failure modes: " + entries.map(([m, c]) => `${MODE_LABELS[m]} ${c}`).join(", ") + (generations ? ` (of ${generations} generations)` : "");
+      : "Failure modes: " +
+        entries.map(([m, c]) => `${MODE_LABELS[m]} ${c}`).join(", ") +
+        (generations ? ` (of ${generations} generations)` : "");
   if (entries.length === 0)
     return (
       <span className="text-xs text-neutral-400" title={text}>
@@ -32,7 +34,14 @@ export function FailureMixBar({ modes, generations, width = 96, height = 12 }: F
   const denom = Math.max(sum, generations ?? 0);
   let x = 0;
   return (
-    <svg role="img" aria-label={text} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="inline-block align-middle">
+    <svg
+      role="img"
+      aria-label={text}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      className="inline-block align-middle"
+    >
       <title>{text}</title>
       <rect width={width} height={height} rx={2} fill="#f5f5f5" />
       {entries.map(([m, c]) => {

@@ -48,7 +48,12 @@ function fillOf(mode: FailureMode): RechartsFill | string {
 
 type Row = Record<string, number> & { length: number; n: number };
 
-export function FailureModesByLengthChart({ rows, itemsHref, height = CHART_DEFAULTS.failureModesByLength.height, title = CHART_DEFAULTS.failureModesByLength.title }: FailureModesByLengthChartProps) {
+export function FailureModesByLengthChart({
+  rows,
+  itemsHref,
+  height = CHART_DEFAULTS.failureModesByLength.height,
+  title = CHART_DEFAULTS.failureModesByLength.title,
+}: FailureModesByLengthChartProps) {
   const router = useRouter();
   const present = FAILURE_MODES.filter((m) => rows.some((r) => (r.modes[m] ?? 0) > 0));
   const data: Row[] = rows
@@ -62,7 +67,11 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = CHART_DEFA
       return row;
     });
   if (data.length === 0 || present.length === 0)
-    return <ChartFrame title={title}><EmptyChart message="No failure modes recorded." height={height} /></ChartFrame>;
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No failure modes recorded." height={height} />
+      </ChartFrame>
+    );
   const top = Math.max(...data.map((r) => present.reduce((a, m) => a + r[m], 0)));
   // Round ticks: tenths up to 50%, quarters above (stacks of co-occurring modes can pass 100%).
   const tick = top <= 0.5 ? 0.1 : 0.25;
@@ -74,7 +83,9 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = CHART_DEFA
     if (!active || !row) return null;
     return (
       <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md">
-        <div className="mb-1 font-semibold text-neutral-800">Length {row.length} · {row.n} generations</div>
+        <div className="mb-1 font-semibold text-neutral-800">
+          Length {row.length} · {row.n} generations
+        </div>
         <table className="tabular">
           <tbody>
             {[...present].reverse().map((m) => (
@@ -94,9 +105,7 @@ export function FailureModesByLengthChart({ rows, itemsHref, height = CHART_DEFA
     );
   }
 
-  const describe = data
-    .map((r) => `length ${r.length}: ` + present.map((m) => `${MODE_LABELS[m]} ${pct(r[m])}`).join(", "))
-    .join("; ");
+  const describe = data.map((r) => `length ${r.length}: ` + present.map((m) => `${MODE_LABELS[m]} ${pct(r[m])}`).join(", ")).join("; ");
 
   return (
     <ChartFrame title={title} description={describe} testId="failure-modes-by-length-chart">

@@ -39,10 +39,21 @@ function binRows(bins: { step: number; count: number }[], maxStep: number): Row[
   return rows;
 }
 
-export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = CHART_DEFAULTS.firstDivergence.height, title = CHART_DEFAULTS.firstDivergence.title }: FirstDivergenceHistogramProps) {
+export function FirstDivergenceHistogram({
+  bins,
+  maxLength,
+  itemsHref,
+  height = CHART_DEFAULTS.firstDivergence.height,
+  title = CHART_DEFAULTS.firstDivergence.title,
+}: FirstDivergenceHistogramProps) {
   const router = useRouter();
   const total = bins.reduce((a, b) => a + b.count, 0);
-  if (total === 0) return <ChartFrame title={title}><EmptyChart message="No generation diverged from the reference." height={height} /></ChartFrame>;
+  if (total === 0)
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No generation diverged from the reference." height={height} />
+      </ChartFrame>
+    );
   const maxStep = Math.max(maxLength ?? 0, ...bins.map((b) => b.step));
   const rows = binRows(bins, maxStep);
   const binned = rows.some((r) => r.to > r.from);
@@ -75,9 +86,20 @@ export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 
               tick={AXIS.tick}
               interval="preserveStartEnd"
               minTickGap={12}
-              label={{ value: `Step of first divergence${binned ? " (binned)" : ""}`, position: "insideBottom", offset: -12, ...AXIS.label }}
+              label={{
+                value: `Step of first divergence${binned ? " (binned)" : ""}`,
+                position: "insideBottom",
+                offset: -12,
+                ...AXIS.label,
+              }}
             />
-            <YAxis allowDecimals={false} stroke={AXIS.stroke} tick={AXIS.tick} width={40} label={{ value: "Generations", angle: -90, position: "insideLeft", offset: 2, dy: 40, ...AXIS.label }} />
+            <YAxis
+              allowDecimals={false}
+              stroke={AXIS.stroke}
+              tick={AXIS.tick}
+              width={40}
+              label={{ value: "Generations", angle: -90, position: "insideLeft", offset: 2, dy: 40, ...AXIS.label }}
+            />
             <Tooltip content={Tip} cursor={{ fill: "#f5f5f5" }} />
             <Bar
               dataKey="count"

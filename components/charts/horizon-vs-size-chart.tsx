@@ -46,10 +46,20 @@ export interface HorizonVsSizeChartProps {
 
 type Row = HorizonSizePoint & { err: [number, number] };
 
-export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "family", height = CHART_DEFAULTS.horizonVsSize.height, title = CHART_DEFAULTS.horizonVsSize.title }: HorizonVsSizeChartProps) {
+export function HorizonVsSizeChart({
+  points,
+  yScale = "linear",
+  colorBy = "family",
+  height = CHART_DEFAULTS.horizonVsSize.height,
+  title = CHART_DEFAULTS.horizonVsSize.title,
+}: HorizonVsSizeChartProps) {
   const usable = points.filter((p) => p.paramsB > 0 && Number.isFinite(p.h50));
   if (usable.length === 0)
-    return <ChartFrame title={title}><EmptyChart message="No selected run has a known model size (params_b)." height={height} /></ChartFrame>;
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No selected run has a known model size (params_b)." height={height} />
+      </ChartFrame>
+    );
   const groupOf = (p: HorizonSizePoint) => (colorBy === "run" ? p.key : (p.family ?? "other"));
   const families = colorBy === "run" ? usable.map((p) => p.key) : [...new Set(usable.map(groupOf))].sort();
   const names = colorBy === "run" ? usable.map((p) => p.label) : families;
@@ -75,10 +85,18 @@ export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "famil
     return (
       <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md tabular">
         <div className="font-semibold text-neutral-800">{p.label}</div>
-        <div>{num(p.paramsB, p.paramsB < 10 ? 1 : 0)}B parameters{p.thinking ? " · thinking" : ""}</div>
         <div>
-          H₀.₅ {p.censored ? "≥ " : ""}{num(p.h50, 0)} steps
-          {p.lo != null && p.hi != null ? <span className="text-neutral-500"> [{num(p.lo, 0)}, {num(p.hi, 0)}]</span> : null}
+          {num(p.paramsB, p.paramsB < 10 ? 1 : 0)}B parameters{p.thinking ? " · thinking" : ""}
+        </div>
+        <div>
+          H₀.₅ {p.censored ? "≥ " : ""}
+          {num(p.h50, 0)} steps
+          {p.lo != null && p.hi != null ? (
+            <span className="text-neutral-500">
+              {" "}
+              [{num(p.lo, 0)}, {num(p.hi, 0)}]
+            </span>
+          ) : null}
         </div>
       </div>
     );
@@ -142,7 +160,14 @@ export function HorizonVsSizeChart({ points, yScale = "linear", colorBy = "famil
                   );
                 }}
               >
-                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(colorAt(i))} strokeWidth={1.2} isAnimationActive={false} />
+                <ErrorBar
+                  dataKey="err"
+                  direction="y"
+                  width={4}
+                  stroke={seriesColor(colorAt(i))}
+                  strokeWidth={1.2}
+                  isAnimationActive={false}
+                />
               </Scatter>
             ))}
           </ScatterChart>

@@ -37,12 +37,24 @@ function Sized({ box, children }: { box: Box; children: ReactNode }) {
   return <BoxContext value={box}>{children}</BoxContext>;
 }
 
-const AccuracyByLength = dynamic(() => import("./accuracy-by-length-chart").then((m) => m.AccuracyByLengthChart), { ssr: false, loading: Loading });
+const AccuracyByLength = dynamic(() => import("./accuracy-by-length-chart").then((m) => m.AccuracyByLengthChart), {
+  ssr: false,
+  loading: Loading,
+});
 const StepCurves = dynamic(() => import("./step-curves-chart").then((m) => m.StepCurvesChart), { ssr: false, loading: Loading });
-const SelfConditioning = dynamic(() => import("./self-conditioning-chart").then((m) => m.SelfConditioningChart), { ssr: false, loading: Loading });
+const SelfConditioning = dynamic(() => import("./self-conditioning-chart").then((m) => m.SelfConditioningChart), {
+  ssr: false,
+  loading: Loading,
+});
 const HorizonVsSize = dynamic(() => import("./horizon-vs-size-chart").then((m) => m.HorizonVsSizeChart), { ssr: false, loading: Loading });
-const FailureModesByLength = dynamic(() => import("./failure-modes-by-length-chart").then((m) => m.FailureModesByLengthChart), { ssr: false, loading: Loading });
-const FirstDivergence = dynamic(() => import("./first-divergence-histogram").then((m) => m.FirstDivergenceHistogram), { ssr: false, loading: Loading });
+const FailureModesByLength = dynamic(() => import("./failure-modes-by-length-chart").then((m) => m.FailureModesByLengthChart), {
+  ssr: false,
+  loading: Loading,
+});
+const FirstDivergence = dynamic(() => import("./first-divergence-histogram").then((m) => m.FirstDivergenceHistogram), {
+  ssr: false,
+  loading: Loading,
+});
 
 type ChartKind = keyof typeof CHART_DEFAULTS;
 
@@ -62,29 +74,53 @@ type Wide = { wide?: boolean };
 // Legend entry counts below mirror the legends the charts build (series, then the key entries).
 export function LazyAccuracyByLengthChart({ wide, ...props }: AccuracyByLengthChartProps & Wide) {
   const entries = props.series.length + (props.answer === "both" ? 2 : 1) + (props.bands === false ? 0 : 1);
-  return <Sized box={box("accuracyByLength", props, entries, wide)}><AccuracyByLength {...props} /></Sized>;
+  return (
+    <Sized box={box("accuracyByLength", props, entries, wide)}>
+      <AccuracyByLength {...props} />
+    </Sized>
+  );
 }
 
 export function LazyStepCurvesChart({ wide, ...props }: StepCurvesChartProps & Wide) {
   const kinds = (["task", "step", "predicted"] as const).filter((k) => props.show?.[k] !== false).length;
-  return <Sized box={box("stepCurves", props, props.series.length + kinds + 2, wide)}><StepCurves {...props} /></Sized>;
+  return (
+    <Sized box={box("stepCurves", props, props.series.length + kinds + 2, wide)}>
+      <StepCurves {...props} />
+    </Sized>
+  );
 }
 
 export function LazySelfConditioningChart({ wide, ...props }: SelfConditioningChartProps & Wide) {
-  return <Sized box={box("selfConditioning", props, props.series.length + 2, wide)}><SelfConditioning {...props} /></Sized>;
+  return (
+    <Sized box={box("selfConditioning", props, props.series.length + 2, wide)}>
+      <SelfConditioning {...props} />
+    </Sized>
+  );
 }
 
 export function LazyHorizonVsSizeChart({ wide, ...props }: HorizonVsSizeChartProps & Wide) {
   const names = new Set(props.points.map((p) => (props.colorBy === "run" ? p.key : p.family)));
-  return <Sized box={box("horizonVsSize", props, names.size + 2, wide)}><HorizonVsSize {...props} /></Sized>;
+  return (
+    <Sized box={box("horizonVsSize", props, names.size + 2, wide)}>
+      <HorizonVsSize {...props} />
+    </Sized>
+  );
 }
 
 export function LazyFailureModesByLengthChart({ wide, ...props }: FailureModesByLengthChartProps & Wide) {
   const present = FAILURE_MODES.filter((m) => props.rows.some((r) => (r.modes[m] ?? 0) > 0));
-  return <Sized box={box("failureModesByLength", props, present.length, wide)}><FailureModesByLength {...props} /></Sized>;
+  return (
+    <Sized box={box("failureModesByLength", props, present.length, wide)}>
+      <FailureModesByLength {...props} />
+    </Sized>
+  );
 }
 
 /** The histogram has no legend. */
 export function LazyFirstDivergenceHistogram(props: FirstDivergenceHistogramProps) {
-  return <Sized box={box("firstDivergence", props, 0)}><FirstDivergence {...props} /></Sized>;
+  return (
+    <Sized box={box("firstDivergence", props, 0)}>
+      <FirstDivergence {...props} />
+    </Sized>
+  );
 }

@@ -45,9 +45,18 @@ export interface SelfConditioningChartProps {
 
 type PointRow = SelfCondPoint & { model: string; err: [number, number] };
 
-export function SelfConditioningChart({ series, height = CHART_DEFAULTS.selfConditioning.height, title = CHART_DEFAULTS.selfConditioning.title }: SelfConditioningChartProps) {
+export function SelfConditioningChart({
+  series,
+  height = CHART_DEFAULTS.selfConditioning.height,
+  title = CHART_DEFAULTS.selfConditioning.title,
+}: SelfConditioningChartProps) {
   const withData = series.filter((s) => s.points.length > 0);
-  if (withData.length === 0) return <ChartFrame title={title}><EmptyChart message="No self-conditioning points." height={height} /></ChartFrame>;
+  if (withData.length === 0)
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No self-conditioning points." height={height} />
+      </ChartFrame>
+    );
   const rates = withData.flatMap((s) => s.points.map((p) => p.rate));
   const xMax = Math.max(1, ...rates);
 
@@ -64,7 +73,12 @@ export function SelfConditioningChart({ series, height = CHART_DEFAULTS.selfCond
         <div>Induced error rate {pct(p.rate)}</div>
         <div>
           Accuracy {pct(p.accuracy, 1)} ({p.correct}/{p.n})
-          {p.ci ? <span className="text-neutral-500"> [{pct(p.ci[0])}, {pct(p.ci[1])}]</span> : null}
+          {p.ci ? (
+            <span className="text-neutral-500">
+              {" "}
+              [{pct(p.ci[0])}, {pct(p.ci[1])}]
+            </span>
+          ) : null}
         </div>
       </div>
     );
@@ -73,7 +87,9 @@ export function SelfConditioningChart({ series, height = CHART_DEFAULTS.selfCond
   return (
     <ChartFrame
       title={title}
-      description={withData.map((s) => `${s.label}: slope ${num(s.slope, 3)}; ` + s.points.map((p) => `rate ${p.rate} accuracy ${pct(p.accuracy)}`).join(", ")).join("; ")}
+      description={withData
+        .map((s) => `${s.label}: slope ${num(s.slope, 3)}; ` + s.points.map((p) => `rate ${p.rate} accuracy ${pct(p.accuracy)}`).join(", "))
+        .join("; ")}
       legend={<ChartLegend entries={legend} />}
       testId="self-conditioning-chart"
     >
@@ -133,7 +149,9 @@ export function SelfConditioningChart({ series, height = CHART_DEFAULTS.selfCond
                 dataKey="accuracy"
                 fill={seriesColor(i)}
                 isAnimationActive={false}
-                shape={(props: ScatterShapeProps) => <SeriesDot cx={props.cx} cy={props.cy} color={seriesColor(i)} symbol={seriesSymbol(i)} size={64} />}
+                shape={(props: ScatterShapeProps) => (
+                  <SeriesDot cx={props.cx} cy={props.cy} color={seriesColor(i)} symbol={seriesSymbol(i)} size={64} />
+                )}
               >
                 <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(i)} strokeOpacity={0.7} isAnimationActive={false} />
               </Scatter>

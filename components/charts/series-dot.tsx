@@ -26,17 +26,7 @@ export interface SeriesDotProps {
 export function SeriesDot({ cx, cy, color, symbol, hollow, size = 48, href, label }: SeriesDotProps) {
   const router = useRouter();
   if (cx == null || cy == null || !Number.isFinite(cx) || !Number.isFinite(cy)) return null;
-  const mark = (
-    <Symbols
-      cx={cx}
-      cy={cy}
-      type={symbol}
-      size={size}
-      fill={hollow ? "#ffffff" : color}
-      stroke={color}
-      strokeWidth={1.5}
-    />
-  );
+  const mark = <Symbols cx={cx} cy={cy} type={symbol} size={size} fill={hollow ? "#ffffff" : color} stroke={color} strokeWidth={1.5} />;
   if (!href) return <g>{mark}</g>;
   return (
     <a

@@ -72,10 +72,21 @@ function horizonText(h: Horizon): string {
   return `${h.censored ? "≥ " : ""}${h.steps}`;
 }
 
-export function StepCurvesChart({ series, show, xScale = "linear", height = CHART_DEFAULTS.stepCurves.height, title = CHART_DEFAULTS.stepCurves.title }: StepCurvesChartProps) {
+export function StepCurvesChart({
+  series,
+  show,
+  xScale = "linear",
+  height = CHART_DEFAULTS.stepCurves.height,
+  title = CHART_DEFAULTS.stepCurves.title,
+}: StepCurvesChartProps) {
   const kinds = KINDS.filter((k) => show?.[k.id] ?? true).map((k) => k.id);
   const rows = buildRows(series, kinds);
-  if (rows.length === 0) return <ChartFrame title={title}><EmptyChart message="No step-level curves for these runs." height={height} /></ChartFrame>;
+  if (rows.length === 0)
+    return (
+      <ChartFrame title={title}>
+        <EmptyChart message="No step-level curves for these runs." height={height} />
+      </ChartFrame>
+    );
   const lo = rows[0].step;
   const hi = rows[rows.length - 1].step;
   const log = xScale === "log";
@@ -87,7 +98,10 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = CHAR
   legend.push({ label: "horizon H₀.₈ (vertical)", color: "#737373", dash: "1 3" });
 
   const describe = series
-    .map((s) => `${s.label}: horizon H0.5 ${s.horizon ? horizonText(s.horizon) : "n/a"} steps, H0.8 ${s.horizon80 ? horizonText(s.horizon80) : "n/a"} steps`)
+    .map(
+      (s) =>
+        `${s.label}: horizon H0.5 ${s.horizon ? horizonText(s.horizon) : "n/a"} steps, H0.8 ${s.horizon80 ? horizonText(s.horizon80) : "n/a"} steps`,
+    )
     .join("; ");
 
   function Tip({ active, payload }: TooltipContentProps) {
@@ -101,7 +115,9 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = CHAR
             <tr className="text-neutral-500">
               <th />
               {KINDS.filter((k) => kinds.includes(k.id)).map((k) => (
-                <th key={k.id} className="px-2 text-right font-normal">{k.id === "predicted" ? "p̂^i" : k.id === "task" ? "a(i)" : "s(i)"}</th>
+                <th key={k.id} className="px-2 text-right font-normal">
+                  {k.id === "predicted" ? "p̂^i" : k.id === "task" ? "a(i)" : "s(i)"}
+                </th>
               ))}
               <th className="text-right font-normal">n</th>
             </tr>
@@ -109,9 +125,13 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = CHAR
           <tbody>
             {series.map((s, i) => (
               <tr key={s.key}>
-                <td className="max-w-48 truncate pr-2" style={{ color: seriesColor(i) }}>{s.label}</td>
+                <td className="max-w-48 truncate pr-2" style={{ color: seriesColor(i) }}>
+                  {s.label}
+                </td>
                 {KINDS.filter((k) => kinds.includes(k.id)).map((k) => (
-                  <td key={k.id} className="px-2 text-right text-neutral-800">{pct(row[`${k.prefix}${i}`], 1)}</td>
+                  <td key={k.id} className="px-2 text-right text-neutral-800">
+                    {pct(row[`${k.prefix}${i}`], 1)}
+                  </td>
                 ))}
                 <td className="text-right text-neutral-500">{row[`n${i}`] ?? "—"}</td>
               </tr>
@@ -148,8 +168,18 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = CHAR
               label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 2, ...AXIS.label }}
             />
             <Tooltip content={Tip} />
-            <ReferenceLine y={0.5} stroke="#a3a3a3" strokeDasharray={DASH.marker} label={{ value: "s = 0.5", position: "insideTopRight", fontSize: 11, fill: "#737373" }} />
-            <ReferenceLine y={0.8} stroke="#a3a3a3" strokeDasharray={DASH.marker} label={{ value: "s = 0.8", position: "insideTopRight", fontSize: 11, fill: "#737373" }} />
+            <ReferenceLine
+              y={0.5}
+              stroke="#a3a3a3"
+              strokeDasharray={DASH.marker}
+              label={{ value: "s = 0.5", position: "insideTopRight", fontSize: 11, fill: "#737373" }}
+            />
+            <ReferenceLine
+              y={0.8}
+              stroke="#a3a3a3"
+              strokeDasharray={DASH.marker}
+              label={{ value: "s = 0.8", position: "insideTopRight", fontSize: 11, fill: "#737373" }}
+            />
             {series.flatMap((s, i) =>
               (
                 [
@@ -164,7 +194,11 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = CHAR
                     stroke={seriesColor(i)}
                     strokeDasharray={name === "H₀.₅" ? DASH.marker : "1 3"}
                     strokeOpacity={0.8}
-                    label={labelHorizons ? { value: `${name} ${horizonText(h)}`, position: "top", fontSize: 11, fill: seriesColor(i) } : undefined}
+                    label={
+                      labelHorizons
+                        ? { value: `${name} ${horizonText(h)}`, position: "top", fontSize: 11, fill: seriesColor(i) }
+                        : undefined
+                    }
                   />
                 ) : null,
               ),

@@ -4,7 +4,8 @@ import { generationHref } from "@/lib/url/generation";
 import { runHref } from "@/lib/url/run";
 import { KeyboardNav } from "./keyboard-nav";
 
-const LINK = "inline-flex items-center gap-1 rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50";
+const LINK =
+  "inline-flex items-center gap-1 rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50";
 const OFF = "inline-flex items-center gap-1 rounded-md border border-neutral-200 px-2.5 py-1.5 text-sm text-neutral-300";
 
 /** Previous/next failed generation (run item order), epochs, and the j/k shortcuts. */
@@ -20,14 +21,18 @@ export function GenerationNav({ detail }: { detail: GenerationDetail }) {
             ← Previous failed <kbd className="rounded border border-neutral-300 px-1 text-[11px] text-neutral-500">k</kbd>
           </Link>
         ) : (
-          <span className={OFF} aria-disabled="true">← Previous failed</span>
+          <span className={OFF} aria-disabled="true">
+            ← Previous failed
+          </span>
         )}
         {next ? (
           <Link href={next} className={LINK} rel="next" data-testid="next-failed">
             Next failed <kbd className="rounded border border-neutral-300 px-1 text-[11px] text-neutral-500">j</kbd> →
           </Link>
         ) : (
-          <span className={OFF} aria-disabled="true">Next failed →</span>
+          <span className={OFF} aria-disabled="true">
+            Next failed →
+          </span>
         )}
         <span className="tabular text-sm text-neutral-500">
           generation {detail.position.index} of {detail.position.total}

@@ -10,7 +10,10 @@ export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
   if (!detail.run.hasSteps) return null;
   if (d === null)
     return (
-      <p className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900" data-testid="divergence-callout">
+      <p
+        className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+        data-testid="divergence-callout"
+      >
         <span aria-hidden="true">✓ </span>No divergence: every reference step is stated with the right value.
       </p>
     );
@@ -19,18 +22,30 @@ export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
   const turn = step?.turn ?? null;
   const turnRow = turn === null ? undefined : detail.analysis.turns?.find((t) => t.turn === turn);
   return (
-    <p className={`mb-4 rounded-lg border px-4 py-3 text-sm ${kind === "missing" ? "border-neutral-300 bg-neutral-50 text-neutral-800" : "border-red-200 bg-red-50 text-red-900"}`} data-testid="divergence-callout">
+    <p
+      className={`mb-4 rounded-lg border px-4 py-3 text-sm ${kind === "missing" ? "border-neutral-300 bg-neutral-50 text-neutral-800" : "border-red-200 bg-red-50 text-red-900"}`}
+      data-testid="divergence-callout"
+    >
       <a href={"#" + stepAnchor(d)} className="font-semibold underline decoration-1 underline-offset-2">
         First divergence at step {d}: {STATUS_STYLE[kind]?.label ?? kind}
       </a>
       {turnRow ? (
         <span>
-          {" "}(turn {turnRow.turn}) — the reference running sum is <span className="font-mono">{turnRow.expected}</span>,{" "}
-          {turnRow.answerText === null ? "the model gave no answer." : <>the model answered <span className="font-mono">{turnRow.answerText}</span>.</>}
+          {" "}
+          (turn {turnRow.turn}) — the reference running sum is <span className="font-mono">{turnRow.expected}</span>,{" "}
+          {turnRow.answerText === null ? (
+            "the model gave no answer."
+          ) : (
+            <>
+              the model answered <span className="font-mono">{turnRow.answerText}</span>.
+            </>
+          )}
         </span>
       ) : step && step.status !== "missing" ? (
         <span>
-          {" "}— expected <span className="font-mono">{fmtValue(step.expected)}</span>, the model wrote <span className="font-mono">{fmtValue(step.claimed)}</span>.
+          {" "}
+          — expected <span className="font-mono">{fmtValue(step.expected)}</span>, the model wrote{" "}
+          <span className="font-mono">{fmtValue(step.claimed)}</span>.
         </span>
       ) : step ? (
         <span> — the model never states this step.</span>
@@ -66,14 +81,20 @@ export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
       <div>
         <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Failure modes</dt>
         <dd className="mt-1 flex flex-wrap gap-1" data-testid="failure-modes">
-          {detail.modes.length === 0 ? <span className="text-neutral-500">{detail.clean ? "none — clean execution" : "none"}</span> : detail.modes.map((m) => <ModeBadge key={m} mode={m} />)}
+          {detail.modes.length === 0 ? (
+            <span className="text-neutral-500">{detail.clean ? "none — clean execution" : "none"}</span>
+          ) : (
+            detail.modes.map((m) => <ModeBadge key={m} mode={m} />)
+          )}
         </dd>
         {detail.analysis.exactStep ? <dd className="mt-1 text-xs text-neutral-500">exact-step execution</dd> : null}
       </div>
       <div>
         <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Usage</dt>
         <dd className="tabular mt-1 text-neutral-700">
-          {u.promptTokens !== null || u.completionTokens !== null ? `${fmtInt(u.promptTokens)} in · ${fmtInt(u.completionTokens)} out tokens` : "no token counts"}
+          {u.promptTokens !== null || u.completionTokens !== null
+            ? `${fmtInt(u.promptTokens)} in · ${fmtInt(u.completionTokens)} out tokens`
+            : "no token counts"}
         </dd>
         {u.latencyMs !== null ? <dd className="tabular text-neutral-700">{fmtNum(u.latencyMs / 1000, 2)} s</dd> : null}
         {u.costUsd !== null ? <dd className="tabular text-neutral-700">${fmtNum(u.costUsd, 4)}</dd> : null}

@@ -42,21 +42,43 @@ export function marksFor(d: GenerationDetail, turn: number | null): OutputMark[]
       if (!ans.span || !inText(ans.turn)) continue;
       const row = a.turns.find((t) => t.turn === ans.turn);
       const status: TraceStatus = row?.status ?? "correct";
-      marks.push({ start: ans.span[0], end: ans.span[1], kind: status, href: "#" + turnAnchor(d, ans.turn ?? 0), label: `turn ${ans.turn}: ${status}` });
+      marks.push({
+        start: ans.span[0],
+        end: ans.span[1],
+        kind: status,
+        href: "#" + turnAnchor(d, ans.turn ?? 0),
+        label: `turn ${ans.turn}: ${status}`,
+      });
     }
   } else {
     for (const s of d.steps) {
       if (!s.span || !inText(s.turn)) continue;
-      marks.push({ start: s.span[0], end: s.span[1], kind: s.status, href: "#" + stepAnchor(s.step), label: `step ${s.step}: ${s.status}`, id: `claim-${s.step}` });
+      marks.push({
+        start: s.span[0],
+        end: s.span[1],
+        kind: s.status,
+        href: "#" + stepAnchor(s.step),
+        label: `step ${s.step}: ${s.status}`,
+        id: `claim-${s.step}`,
+      });
     }
     for (const r of a.revised) {
-      if (r.span && inText(r.turn)) marks.push({ start: r.span[0], end: r.span[1], kind: "revised", href: "#" + stepAnchor(r.step), label: `step ${r.step} revised` });
+      if (r.span && inText(r.turn))
+        marks.push({ start: r.span[0], end: r.span[1], kind: "revised", href: "#" + stepAnchor(r.step), label: `step ${r.step} revised` });
     }
     a.extras.forEach((x, i) => {
-      if (x.span && inText(x.turn)) marks.push({ start: x.span[0], end: x.span[1], kind: "extra", href: `#extra-${i + 1}`, label: `extra step ${x.step}` });
+      if (x.span && inText(x.turn))
+        marks.push({ start: x.span[0], end: x.span[1], kind: "extra", href: `#extra-${i + 1}`, label: `extra step ${x.step}` });
     });
     a.answers.forEach((ans, i) => {
-      if (ans.span && inText(ans.turn)) marks.push({ start: ans.span[0], end: ans.span[1], kind: "answer", href: "#answers", label: i === 0 ? "first answer" : `answer ${i + 1}` });
+      if (ans.span && inText(ans.turn))
+        marks.push({
+          start: ans.span[0],
+          end: ans.span[1],
+          kind: "answer",
+          href: "#answers",
+          label: i === 0 ? "first answer" : `answer ${i + 1}`,
+        });
     });
   }
   return marks;

@@ -38,20 +38,20 @@ export function RawOutput({ detail }: { detail: GenerationDetail }) {
       description="Shown as plain text. Highlighted: claimed steps (coloured by status) and answers; click one to jump to its row."
     >
       <div className="max-h-[70vh] overflow-auto xl:max-h-[calc(100vh-10rem)]">
-      {empty ? (
-        <p className="text-sm text-neutral-500">This generation has no output text (its steps were given as values).</p>
-      ) : o.kind === "text" ? (
-        <Highlighted segments={segmentText(o.text, marksFor(detail, null))} />
-      ) : (
-        <ol className="space-y-3">
-          {o.turns.map((text, i) => (
-            <li key={i}>
-              <div className="mb-1 text-xs font-semibold text-neutral-500">Turn {i + 1}</div>
-              <Highlighted segments={segmentText(text, marksFor(detail, i + 1))} />
-            </li>
-          ))}
-        </ol>
-      )}
+        {empty ? (
+          <p className="text-sm text-neutral-500">This generation has no output text (its steps were given as values).</p>
+        ) : o.kind === "text" ? (
+          <Highlighted segments={segmentText(o.text, marksFor(detail, null))} />
+        ) : (
+          <ol className="space-y-3">
+            {o.turns.map((text, i) => (
+              <li key={i}>
+                <div className="mb-1 text-xs font-semibold text-neutral-500">Turn {i + 1}</div>
+                <Highlighted segments={segmentText(text, marksFor(detail, i + 1))} />
+              </li>
+            ))}
+          </ol>
+        )}
       </div>
     </Card>
   );

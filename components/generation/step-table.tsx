@@ -14,7 +14,11 @@ export function StepTable({ detail }: { detail: GenerationDetail }) {
   for (const r of analysis.revised) (revised[r.step] ??= []).push(fmtValue(r.value));
 
   return (
-    <Card id="trace" title="Trace diff" description="Reference execution beside the model's claimed values. Rows link to their place in the raw output.">
+    <Card
+      id="trace"
+      title="Trace diff"
+      description="Reference execution beside the model's claimed values. Rows link to their place in the raw output."
+    >
       {/* one instance per generation: its window, measured row height and target are that trace's */}
       <TraceDiff
         key={`${detail.run.key}\u0000${detail.item.id}\u0000${detail.epoch}`}

@@ -123,7 +123,18 @@ export function TraceDiff({
   const cols = showOps ? 6 : 5;
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
-    if (i < steps.length) rows.push(<StepRow key={steps[i].step} index={i} s={steps[i]} first={steps[i].step === firstDivergence} targeted={steps[i].step === target} revised={revised[steps[i].step]} showOps={showOps} />);
+    if (i < steps.length)
+      rows.push(
+        <StepRow
+          key={steps[i].step}
+          index={i}
+          s={steps[i]}
+          first={steps[i].step === firstDivergence}
+          targeted={steps[i].step === target}
+          revised={revised[steps[i].step]}
+          showOps={showOps}
+        />,
+      );
     else {
       const k = i - steps.length;
       const x = extras[k];
@@ -133,7 +144,9 @@ export function TraceDiff({
           {showOps ? <td className="text-neutral-500">outside 1..{length}</td> : null}
           <td className="text-right text-neutral-400">—</td>
           <td className="text-right font-mono text-xs">{x.value}</td>
-          <td><StatusBadge status="extra" /></td>
+          <td>
+            <StatusBadge status="extra" />
+          </td>
           <td className="text-xs text-violet-900">a step the procedure does not have</td>
         </tr>,
       );
@@ -147,29 +160,69 @@ export function TraceDiff({
       data-trace-diff={virtual ? "windowed" : "whole"}
       className={`-mx-4 -my-4 overflow-x-auto ${virtual ? "max-h-[70vh] overflow-y-auto overscroll-contain xl:max-h-[calc(100vh-10rem)]" : ""}`}
     >
-      <table className="tabular min-w-full text-sm whitespace-nowrap [&_td]:px-3 [&_td]:py-1.5" data-testid="step-table" aria-rowcount={total + 1}>
+      <table
+        className="tabular min-w-full text-sm whitespace-nowrap [&_td]:px-3 [&_td]:py-1.5"
+        data-testid="step-table"
+        aria-rowcount={total + 1}
+      >
         <caption className="sr-only">Reference steps aligned with the model&apos;s claimed steps</caption>
         <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase shadow-[0_1px_0_var(--color-neutral-200)]">
           <tr aria-rowindex={1}>
-            <th scope="col" className="px-3 py-2 text-right">Step</th>
-            {showOps ? <th scope="col" className="px-3 py-2">Operation</th> : null}
-            <th scope="col" className="px-3 py-2 text-right">Reference</th>
-            <th scope="col" className="px-3 py-2 text-right">Model</th>
-            <th scope="col" className="px-3 py-2">Status</th>
-            <th scope="col" className="px-3 py-2">Detail</th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Step
+            </th>
+            {showOps ? (
+              <th scope="col" className="px-3 py-2">
+                Operation
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2 text-right">
+              Reference
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              Model
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Detail
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-neutral-100">
-          {start > 0 ? <tr aria-hidden="true" style={{ height: start * h }}><td colSpan={cols} /></tr> : null}
+          {start > 0 ? (
+            <tr aria-hidden="true" style={{ height: start * h }}>
+              <td colSpan={cols} />
+            </tr>
+          ) : null}
           {rows}
-          {end < total ? <tr aria-hidden="true" style={{ height: (total - end) * h }}><td colSpan={cols} /></tr> : null}
+          {end < total ? (
+            <tr aria-hidden="true" style={{ height: (total - end) * h }}>
+              <td colSpan={cols} />
+            </tr>
+          ) : null}
         </tbody>
       </table>
     </div>
   );
 }
 
-function StepRow({ s, index, first, targeted, revised, showOps }: { s: GenerationStep; index: number; first: boolean; targeted: boolean; revised?: string[]; showOps: boolean }) {
+function StepRow({
+  s,
+  index,
+  first,
+  targeted,
+  revised,
+  showOps,
+}: {
+  s: GenerationStep;
+  index: number;
+  first: boolean;
+  targeted: boolean;
+  revised?: string[];
+  showOps: boolean;
+}) {
   return (
     <tr
       id={stepAnchor(s.step)}
@@ -180,7 +233,11 @@ function StepRow({ s, index, first, targeted, revised, showOps }: { s: Generatio
       className={`${STATUS_STYLE[s.status].row} ${first ? "outline-2 -outline-offset-2 outline-red-600" : ""}`}
     >
       <td className="text-right">
-        <a href={"#" + stepAnchor(s.step)} className="font-mono text-xs text-neutral-500 hover:text-neutral-900 hover:underline" aria-label={`Link to step ${s.step}`}>
+        <a
+          href={"#" + stepAnchor(s.step)}
+          className="font-mono text-xs text-neutral-500 hover:text-neutral-900 hover:underline"
+          aria-label={`Link to step ${s.step}`}
+        >
           {s.step}
         </a>
       </td>
@@ -210,7 +267,17 @@ function StepRow({ s, index, first, targeted, revised, showOps }: { s: Generatio
       </td>
       <td className="text-xs">
         <StepExplanation step={s} />
-        {revised ? <span className="ml-2 text-sky-900">later restated as {revised.map((v, i) => <span key={i} className="font-mono">{i ? ", " : ""}{v}</span>)}</span> : null}
+        {revised ? (
+          <span className="ml-2 text-sky-900">
+            later restated as{" "}
+            {revised.map((v, i) => (
+              <span key={i} className="font-mono">
+                {i ? ", " : ""}
+                {v}
+              </span>
+            ))}
+          </span>
+        ) : null}
       </td>
     </tr>
   );

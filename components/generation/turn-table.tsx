@@ -16,7 +16,7 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
   const sc = detail.analysis.selfConditioning;
   let prev: number | null = sc ? shownBase(detail) : 0;
   let step = 0;
-  const firstDivTurn = detail.firstDivergence !== null ? detail.steps.find((s) => s.step === detail.firstDivergence)?.turn ?? null : null;
+  const firstDivTurn = detail.firstDivergence !== null ? (detail.steps.find((s) => s.step === detail.firstDivergence)?.turn ?? null) : null;
 
   return (
     <Card
@@ -33,12 +33,24 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
           <caption className="sr-only">Turns with keys, values, reference running sum and model answer</caption>
           <thead className="bg-neutral-50 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase">
             <tr>
-              <th scope="col" className="px-3 py-2 text-right">Turn</th>
-              <th scope="col" className="px-3 py-2">Keys</th>
-              <th scope="col" className="px-3 py-2 text-right">Reference</th>
-              <th scope="col" className="px-3 py-2 text-right">Model</th>
-              <th scope="col" className="px-3 py-2">Status</th>
-              <th scope="col" className="px-3 py-2">Detail</th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Turn
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Keys
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Reference
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Model
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Detail
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-100">
@@ -57,11 +69,13 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
                   className={`${STATUS_STYLE[t.status].row} ${first ? "outline-2 -outline-offset-2 outline-red-600" : ""}`}
                 >
                   <td className="px-3 py-1.5 text-right font-mono text-xs whitespace-nowrap text-neutral-500">
-                    {detail.run.hasSteps
-                      ? steps.slice(1).map((s) => <span key={s} id={stepAnchor(s)} />)
-                      : null}
+                    {detail.run.hasSteps ? steps.slice(1).map((s) => <span key={s} id={stepAnchor(s)} />) : null}
                     {t.turn}
-                    {t.keys.length > 1 ? <div className="text-[11px]">steps {steps[0]}–{steps[steps.length - 1]}</div> : null}
+                    {t.keys.length > 1 ? (
+                      <div className="text-[11px]">
+                        steps {steps[0]}–{steps[steps.length - 1]}
+                      </div>
+                    ) : null}
                   </td>
                   <td className="px-3 py-1.5">
                     <span className="flex flex-wrap gap-x-2 font-mono text-xs">
@@ -80,13 +94,16 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
                   <td className="px-3 py-1.5 whitespace-nowrap">
                     <span className="inline-flex flex-wrap items-center gap-1">
                       <StatusBadge status={t.status} />
-                      {firstDivTurn === t.turn ? <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">first divergence</span> : null}
+                      {firstDivTurn === t.turn ? (
+                        <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">first divergence</span>
+                      ) : null}
                     </span>
                   </td>
                   <td className="px-3 py-1.5 text-xs">
                     {t.status === "slip" && own !== null ? (
                       <span className="text-red-900">
-                        new error: from its previous {sc ? "shown sum" : "answer"} {rowPrev} it should get <span className="font-mono">{own}</span>
+                        new error: from its previous {sc ? "shown sum" : "answer"} {rowPrev} it should get{" "}
+                        <span className="font-mono">{own}</span>
                       </span>
                     ) : t.status === "propagated" ? (
                       <span className="text-amber-900">

@@ -14,7 +14,16 @@ const STATUS_TEXT: Record<string, string> = {
 export function JobDetail({ job }: { job: JobRow }) {
   const facts: [string, React.ReactNode][] = [
     ["Status", STATUS_TEXT[job.status] ?? job.status],
-    ["Run", job.run ? <Link className="text-sky-700 underline" href={`/runs/${encodeURIComponent(job.runKey)}`}>{job.runKey}</Link> : job.runKey],
+    [
+      "Run",
+      job.run ? (
+        <Link className="text-sky-700 underline" href={`/runs/${encodeURIComponent(job.runKey)}`}>
+          {job.runKey}
+        </Link>
+      ) : (
+        job.runKey
+      ),
+    ],
     ["Model", job.model],
     ["Endpoint", job.endpoint],
     ["Dataset", `${job.datasetName} (${job.items} items)`],

@@ -66,7 +66,15 @@ export function JobForm() {
       </Field>
       {TEXT_FIELDS.map((f) => (
         <Field key={f.name} label={f.label} htmlFor={`job-${f.name}`}>
-          <input id={`job-${f.name}`} name={f.name} type={f.type ?? "text"} step="any" placeholder={f.placeholder} required={f.required} className={CONTROL} />
+          <input
+            id={`job-${f.name}`}
+            name={f.name}
+            type={f.type ?? "text"}
+            step="any"
+            placeholder={f.placeholder}
+            required={f.required}
+            className={CONTROL}
+          />
         </Field>
       ))}
       <Field label="API token (from `stepwise token create`)" htmlFor="job-token" className="sm:col-span-2">
@@ -80,7 +88,11 @@ export function JobForm() {
         </ul>
       ) : null}
       <div className="sm:col-span-2">
-        <button type="submit" disabled={busy} className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-sky-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-sky-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-sky-700 disabled:opacity-60"
+        >
           {busy ? "Starting…" : "Start run"}
         </button>
       </div>

@@ -11,6 +11,11 @@ export function LeaderboardModeMixCell({ row }: { row: LeaderboardRow }) {
 }
 
 export function LeaderboardCurveCell({ row }: { row: LeaderboardRow }) {
-  if (row.curve.length < 2) return <span className="text-neutral-400" title="Fewer than two tested lengths">{DASH}</span>;
+  if (row.curve.length < 2)
+    return (
+      <span className="text-neutral-400" title="Fewer than two tested lengths">
+        {DASH}
+      </span>
+    );
   return <CurveSparkline points={row.curve} label={`${row.model}: first-answer accuracy by length`} />;
 }

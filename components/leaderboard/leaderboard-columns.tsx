@@ -24,8 +24,12 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
           <div className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-neutral-500">
             {r.family ? <span>{r.family}</span> : null}
             {r.paramsB !== null ? <span>{fmtModelSize(r.paramsB)}</span> : null}
-            {r.thinking ? <span className="rounded bg-indigo-50 px-1 text-indigo-700 ring-1 ring-indigo-200 ring-inset">thinking</span> : null}
-            {r.status !== "complete" ? <span className="rounded bg-amber-50 px-1 text-amber-800 ring-1 ring-amber-300 ring-inset">{r.status}</span> : null}
+            {r.thinking ? (
+              <span className="rounded bg-indigo-50 px-1 text-indigo-700 ring-1 ring-indigo-200 ring-inset">thinking</span>
+            ) : null}
+            {r.status !== "complete" ? (
+              <span className="rounded bg-amber-50 px-1 text-amber-800 ring-1 ring-amber-300 ring-inset">{r.status}</span>
+            ) : null}
           </div>
         </div>
       ),
@@ -46,13 +50,20 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
     {
       id: "h50",
       header: "H₀.₅",
-      meta: { sortKey: "h50", align: "right", className: "whitespace-nowrap", title: "Horizon at s = 0.5: leading steps with task accuracy ≥ 50%, with its 95% bootstrap CI" },
+      meta: {
+        sortKey: "h50",
+        align: "right",
+        className: "whitespace-nowrap",
+        title: "Horizon at s = 0.5: leading steps with task accuracy ≥ 50%, with its 95% bootstrap CI",
+      },
       cell: ({ row: { original: r } }) =>
         r.h50 === null ? (
           <span className="text-neutral-400">{DASH}</span>
         ) : (
           <div>
-            <div className="font-semibold" data-testid="h50">{fmtHorizon(r.h50, r.h50Censored)}</div>
+            <div className="font-semibold" data-testid="h50">
+              {fmtHorizon(r.h50, r.h50Censored)}
+            </div>
             <div className="text-xs text-neutral-500">{fmtCI(r.h50Lo, r.h50Hi)}</div>
             {r.rank ? (
               <span
@@ -68,39 +79,54 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
     {
       id: "l50",
       header: "L50",
-      meta: { sortKey: "l50", align: "right", className: "max-w-36", title: "Length (steps) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)" },
+      meta: {
+        sortKey: "l50",
+        align: "right",
+        className: "max-w-36",
+        title: "Length (steps) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
+      },
       cell: ({ row: { original: r } }) => {
         const f = fmtLengthFit(r.l50, r.maxLength);
         return (
           <div className={f.extrapolated ? "text-neutral-500 italic" : ""}>
             <div>{f.text}</div>
-            {!f.extrapolated && r.l50 !== null ? <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength)}</div> : null}
+            {!f.extrapolated && r.l50 !== null ? (
+              <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength)}</div>
+            ) : null}
           </div>
         );
       },
     },
-    ...at.map(
-      (length, i): DataTableColumn<LeaderboardRow> => ({
-        id: `at:${length}`,
-        header: `Acc @ ${length}`,
-        meta: { sortKey: `at:${length}`, align: "right", className: "whitespace-nowrap", title: `First-answer accuracy on items of length ${length}` },
-        cell: ({ row: { original: r } }) => {
-          const a = r.accuracyAt[i];
-          return a && a.accuracy !== null ? (
-            <div>
-              <div>{fmtPct(a.accuracy)}</div>
-              <div className="text-xs text-neutral-400">n={fmtInt(a.n)}</div>
-            </div>
-          ) : (
-            <span className="text-neutral-400">{DASH}</span>
-          );
-        },
-      }),
-    ),
+    ...at.map((length, i): DataTableColumn<LeaderboardRow> => ({
+      id: `at:${length}`,
+      header: `Acc @ ${length}`,
+      meta: {
+        sortKey: `at:${length}`,
+        align: "right",
+        className: "whitespace-nowrap",
+        title: `First-answer accuracy on items of length ${length}`,
+      },
+      cell: ({ row: { original: r } }) => {
+        const a = r.accuracyAt[i];
+        return a && a.accuracy !== null ? (
+          <div>
+            <div>{fmtPct(a.accuracy)}</div>
+            <div className="text-xs text-neutral-400">n={fmtInt(a.n)}</div>
+          </div>
+        ) : (
+          <span className="text-neutral-400">{DASH}</span>
+        );
+      },
+    })),
     {
       id: "p",
       header: "p̂",
-      meta: { sortKey: "p", align: "right", className: "whitespace-nowrap", title: "Step reliability: locally correct steps / reference steps; below it the horizon p̂ predicts (ln 0.5 / ln p̂)" },
+      meta: {
+        sortKey: "p",
+        align: "right",
+        className: "whitespace-nowrap",
+        title: "Step reliability: locally correct steps / reference steps; below it the horizon p̂ predicts (ln 0.5 / ln p̂)",
+      },
       cell: ({ row: { original: r } }) =>
         r.p === null ? (
           <span className="text-neutral-400">{DASH}</span>

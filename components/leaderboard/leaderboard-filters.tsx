@@ -10,7 +10,15 @@ import { leaderboardFilterHref, leaderboardHref, type LeaderboardParams } from "
  * The leaderboard's filter bar. It only writes the URL: selects apply at once, the number
  * fields on Enter or "Apply"; the server page re-renders from the new URL.
  */
-export function LeaderboardFilters({ params, options, at }: { params: LeaderboardParams; options: LeaderboardFilterOptions; at: number[] }) {
+export function LeaderboardFilters({
+  params,
+  options,
+  at,
+}: {
+  params: LeaderboardParams;
+  options: LeaderboardFilterOptions;
+  at: number[];
+}) {
   const router = useRouter();
   const go = (change: Partial<LeaderboardParams>) => router.push(leaderboardFilterHref(params, change), { scroll: false });
   const variants = options.variants.filter((v) => !params.benchmark || v.benchmark === params.benchmark);
@@ -30,9 +38,19 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Leaderboard filters" className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Leaderboard filters"
+      className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8"
+    >
       <Field label="Benchmark" htmlFor="f-benchmark">
-        <select id="f-benchmark" className={CONTROL} defaultValue={params.benchmark ?? ""} key={`benchmark-${params.benchmark ?? ""}`} onChange={(e) => go({ benchmark: e.target.value || undefined, variant: undefined })}>
+        <select
+          id="f-benchmark"
+          className={CONTROL}
+          defaultValue={params.benchmark ?? ""}
+          key={`benchmark-${params.benchmark ?? ""}`}
+          onChange={(e) => go({ benchmark: e.target.value || undefined, variant: undefined })}
+        >
           <option value="">All</option>
           {options.benchmarks.map((b) => (
             <option key={b}>{b}</option>
@@ -40,7 +58,13 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         </select>
       </Field>
       <Field label="Variant" htmlFor="f-variant">
-        <select id="f-variant" className={CONTROL} defaultValue={params.variant ?? ""} key={`variant-${params.variant ?? ""}`} onChange={(e) => go({ variant: e.target.value || undefined })}>
+        <select
+          id="f-variant"
+          className={CONTROL}
+          defaultValue={params.variant ?? ""}
+          key={`variant-${params.variant ?? ""}`}
+          onChange={(e) => go({ variant: e.target.value || undefined })}
+        >
           <option value="">All</option>
           {[...new Set(variants.map((v) => v.name))].map((v) => (
             <option key={v}>{v}</option>
@@ -48,7 +72,13 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         </select>
       </Field>
       <Field label="Model family" htmlFor="f-family">
-        <select id="f-family" className={CONTROL} defaultValue={params.family ?? ""} key={`family-${params.family ?? ""}`} onChange={(e) => go({ family: e.target.value || undefined })}>
+        <select
+          id="f-family"
+          className={CONTROL}
+          defaultValue={params.family ?? ""}
+          key={`family-${params.family ?? ""}`}
+          onChange={(e) => go({ family: e.target.value || undefined })}
+        >
           <option value="">All</option>
           {options.families.map((f) => (
             <option key={f}>{f}</option>
@@ -59,7 +89,8 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         <select
           id="f-thinking"
           className={CONTROL}
-          defaultValue={params.thinking ?? ""} key={`thinking-${params.thinking ?? ""}`}
+          defaultValue={params.thinking ?? ""}
+          key={`thinking-${params.thinking ?? ""}`}
           onChange={(e) => go({ thinking: (e.target.value || undefined) as LeaderboardParams["thinking"] })}
         >
           <option value="">Any</option>
@@ -68,13 +99,42 @@ export function LeaderboardFilters({ params, options, at }: { params: Leaderboar
         </select>
       </Field>
       <Field label="Min size (B)" htmlFor="f-min">
-        <input id="f-min" name="minSize" type="number" min={0} step="any" inputMode="decimal" className={CONTROL} defaultValue={params.minSize ?? ""} key={`min${params.minSize}`} />
+        <input
+          id="f-min"
+          name="minSize"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          className={CONTROL}
+          defaultValue={params.minSize ?? ""}
+          key={`min${params.minSize}`}
+        />
       </Field>
       <Field label="Max size (B)" htmlFor="f-max">
-        <input id="f-max" name="maxSize" type="number" min={0} step="any" inputMode="decimal" className={CONTROL} defaultValue={params.maxSize ?? ""} key={`max${params.maxSize}`} />
+        <input
+          id="f-max"
+          name="maxSize"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          className={CONTROL}
+          defaultValue={params.maxSize ?? ""}
+          key={`max${params.maxSize}`}
+        />
       </Field>
       <Field label="Accuracy at lengths" htmlFor="f-at">
-        <input id="f-at" name="at" type="text" inputMode="numeric" placeholder="5,25,95" className={CONTROL} defaultValue={at.join(",")} key={`at${at.join(",")}`} />
+        <input
+          id="f-at"
+          name="at"
+          type="text"
+          inputMode="numeric"
+          placeholder="5,25,95"
+          className={CONTROL}
+          defaultValue={at.join(",")}
+          key={`at${at.join(",")}`}
+        />
       </Field>
       <div className="flex items-end gap-2">
         <button type="submit" className="rounded-md bg-neutral-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-neutral-700">

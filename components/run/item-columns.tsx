@@ -17,11 +17,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       header: "Item",
       meta: { sortKey: "item", className: "whitespace-nowrap" },
       cell: ({ row: { original: r } }) => (
-        <Link
-          href={generationHref(runKey, r.itemId, { epoch: r.epoch })}
-          className="item-link"
-          data-testid="item-link"
-        >
+        <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch })} className="item-link" data-testid="item-link">
           {r.itemId}
           {opts.epochs ? ` · epoch ${r.epoch}` : null}
         </Link>
@@ -74,7 +70,9 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
         ) : (
           <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="item-step">
             {`step ${r.firstDivergence}`}
-            {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? <StatusBadge status={r.divergenceKind} /> : null}
+            {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? (
+              <StatusBadge status={r.divergenceKind} />
+            ) : null}
           </Link>
         ),
     },

@@ -11,7 +11,17 @@ import { runHref, runItemsHref, type RunParams } from "@/lib/url/run";
  * Filters of the item table. Writes the URL only: toggles and selects apply at once, the
  * text fields (first divergence, search) on Enter or "Apply".
  */
-export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: string; params: RunParams; lengths: number[]; hasSteps: boolean }) {
+export function ItemFilters({
+  runKey,
+  params,
+  lengths,
+  hasSteps,
+}: {
+  runKey: string;
+  params: RunParams;
+  lengths: number[];
+  hasSteps: boolean;
+}) {
   const router = useRouter();
   const go = (change: Partial<RunParams>) => router.push(runItemsHref(runKey, params, change), { scroll: false });
   const lenValue = (v: string) => (v === "" ? undefined : Number(v));
@@ -24,7 +34,11 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
   }
 
   return (
-    <form onSubmit={onSubmit} aria-label="Item filters" className="mb-3 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8">
+    <form
+      onSubmit={onSubmit}
+      aria-label="Item filters"
+      className="mb-3 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8"
+    >
       <div className="col-span-2 flex items-end sm:col-span-1">
         <label className="inline-flex items-center gap-2 py-1.5 text-sm font-medium text-neutral-800">
           <input
@@ -40,7 +54,13 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </label>
       </div>
       <Field label="Failure mode" htmlFor="i-mode">
-        <select id="i-mode" className={CONTROL} defaultValue={params.mode ?? ""} key={`mode-${params.mode ?? ""}`} onChange={(e) => go({ mode: (e.target.value || undefined) as RunParams["mode"] })}>
+        <select
+          id="i-mode"
+          className={CONTROL}
+          defaultValue={params.mode ?? ""}
+          key={`mode-${params.mode ?? ""}`}
+          onChange={(e) => go({ mode: (e.target.value || undefined) as RunParams["mode"] })}
+        >
           <option value="">Any</option>
           {FAILURE_MODES.map((m) => (
             <option key={m} value={m}>
@@ -50,7 +70,14 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Divergence kind" htmlFor="i-kind">
-        <select id="i-kind" className={CONTROL} disabled={!hasSteps} defaultValue={params.kind ?? ""} key={`kind-${params.kind ?? ""}`} onChange={(e) => go({ kind: (e.target.value || undefined) as RunParams["kind"] })}>
+        <select
+          id="i-kind"
+          className={CONTROL}
+          disabled={!hasSteps}
+          defaultValue={params.kind ?? ""}
+          key={`kind-${params.kind ?? ""}`}
+          onChange={(e) => go({ kind: (e.target.value || undefined) as RunParams["kind"] })}
+        >
           <option value="">Any</option>
           <option value="slip">slip</option>
           <option value="propagated">propagated</option>
@@ -58,7 +85,13 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Min length" htmlFor="i-min">
-        <select id="i-min" className={CONTROL} defaultValue={params.minLen ?? ""} key={`minLen-${params.minLen ?? ""}`} onChange={(e) => go({ minLen: lenValue(e.target.value) })}>
+        <select
+          id="i-min"
+          className={CONTROL}
+          defaultValue={params.minLen ?? ""}
+          key={`minLen-${params.minLen ?? ""}`}
+          onChange={(e) => go({ minLen: lenValue(e.target.value) })}
+        >
           <option value="">Any</option>
           {lengths.map((l) => (
             <option key={l} value={l}>
@@ -68,7 +101,13 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="Max length" htmlFor="i-max">
-        <select id="i-max" className={CONTROL} defaultValue={params.maxLen ?? ""} key={`maxLen-${params.maxLen ?? ""}`} onChange={(e) => go({ maxLen: lenValue(e.target.value) })}>
+        <select
+          id="i-max"
+          className={CONTROL}
+          defaultValue={params.maxLen ?? ""}
+          key={`maxLen-${params.maxLen ?? ""}`}
+          onChange={(e) => go({ maxLen: lenValue(e.target.value) })}
+        >
           <option value="">Any</option>
           {lengths.map((l) => (
             <option key={l} value={l}>
@@ -78,7 +117,15 @@ export function ItemFilters({ runKey, params, lengths, hasSteps }: { runKey: str
         </select>
       </Field>
       <Field label="First divergence" htmlFor="i-div">
-        <input id="i-div" name="div" placeholder="7, 5-10, none" className={CONTROL} disabled={!hasSteps} defaultValue={params.div ?? ""} key={`div${params.div}`} />
+        <input
+          id="i-div"
+          name="div"
+          placeholder="7, 5-10, none"
+          className={CONTROL}
+          disabled={!hasSteps}
+          defaultValue={params.div ?? ""}
+          key={`div${params.div}`}
+        />
       </Field>
       <Field label="Search in outputs" htmlFor="i-q">
         <input id="i-q" name="q" type="search" placeholder="text…" className={CONTROL} defaultValue={params.q ?? ""} key={`q${params.q}`} />

@@ -11,12 +11,22 @@ export function RunCurves({ run }: { run: RunSummary }) {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Accuracy by length" description="First and last final answer, Wilson 95% bands. Click a point to open those items.">
         <LazyAccuracyByLengthChart
-          series={[{ key: run.key, label: run.model.name, points: m.accuracy_by_length, itemsHref: runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}" }) }]}
+          series={[
+            {
+              key: run.key,
+              label: run.model.name,
+              points: m.accuracy_by_length,
+              itemsHref: runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}" }),
+            },
+          ]}
           answer="both"
           title=""
         />
       </Card>
-      <Card title="Task and step accuracy" description="Observed a(i) and s(i) with the constant-reliability prediction p̂^i (dashed); horizons at s = 0.5 and 0.8.">
+      <Card
+        title="Task and step accuracy"
+        description="Observed a(i) and s(i) with the constant-reliability prediction p̂^i (dashed); horizons at s = 0.5 and 0.8."
+      >
         {m.task_accuracy && m.step_accuracy ? (
           <LazyStepCurvesChart
             series={[
@@ -48,7 +58,16 @@ export function RunCurves({ run }: { run: RunSummary }) {
         >
           <LazySelfConditioningChart
             wide
-            series={[{ key: run.key, label: run.model.name, points: sc.points.map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy })), slope: sc.slope, intercept: olsIntercept(sc.points, sc.slope), targetTurn: sc.target_turn }]}
+            series={[
+              {
+                key: run.key,
+                label: run.model.name,
+                points: sc.points.map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy })),
+                slope: sc.slope,
+                intercept: olsIntercept(sc.points, sc.slope),
+                targetTurn: sc.target_turn,
+              },
+            ]}
             title=""
           />
         </Card>

@@ -22,12 +22,27 @@ export function RunFailures({ run }: { run: RunSummary }) {
   const m = run.metrics;
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <Card title="Failure modes by length" description="Share of generations showing each mode (several may hold at once). Click a bar to open those items.">
-        <LazyFailureModesByLengthChart rows={run.extras.modes_by_length} itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })} title="" />
+      <Card
+        title="Failure modes by length"
+        description="Share of generations showing each mode (several may hold at once). Click a bar to open those items."
+      >
+        <LazyFailureModesByLengthChart
+          rows={run.extras.modes_by_length}
+          itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })}
+          title=""
+        />
       </Card>
-      <Card title="First divergence" description="The first step where the model leaves the reference execution. Click a bar to open those items.">
+      <Card
+        title="First divergence"
+        description="The first step where the model leaves the reference execution. Click a bar to open those items."
+      >
         {m.first_divergence_histogram ? (
-          <LazyFirstDivergenceHistogram bins={m.first_divergence_histogram} maxLength={run.extras.max_length} itemsHref={runItemsTemplate(run.key, { div: "{step}-{stepMax}" })} title="" />
+          <LazyFirstDivergenceHistogram
+            bins={m.first_divergence_histogram}
+            maxLength={run.extras.max_length}
+            itemsHref={runItemsTemplate(run.key, { div: "{step}-{stepMax}" })}
+            title=""
+          />
         ) : (
           <EmptyState title="Step-level analysis unavailable">This run has no per-step data, so there is no first divergence.</EmptyState>
         )}
@@ -36,10 +51,18 @@ export function RunFailures({ run }: { run: RunSummary }) {
         <table className="tabular w-full text-sm">
           <thead>
             <tr className="text-left text-xs text-neutral-500 uppercase">
-              <th scope="col" className="py-1 pr-3 font-semibold">Mode</th>
-              <th scope="col" className="py-1 pr-3 font-semibold">Rule</th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">Generations</th>
-              <th scope="col" className="py-1 text-right font-semibold">Share</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Mode
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Rule
+              </th>
+              <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                Generations
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                Share
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-100">

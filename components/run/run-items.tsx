@@ -35,7 +35,14 @@ export function RunItems({ run, params, items }: { run: RunSummary; params: RunP
           </ButtonLink>
         </div>
       </div>
-      <ItemTable runKey={run.key} rows={items.rows} params={params} epochs={run.generations > run.items} selfConditioning={run.selfConditioning} filtered={filtered} />
+      <ItemTable
+        runKey={run.key}
+        rows={items.rows}
+        params={params}
+        epochs={run.generations > run.items}
+        selfConditioning={run.selfConditioning}
+        filtered={filtered}
+      />
       <Pagination
         page={items.page}
         pageCount={items.pageCount}

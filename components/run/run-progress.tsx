@@ -21,7 +21,16 @@ export interface RunProgressProps {
   refresh?: boolean;
 }
 
-export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000, staleAfterMs = 10 * 60_000, compact = false, refresh = true }: RunProgressProps) {
+export function RunProgress({
+  status,
+  done,
+  total,
+  updatedAt,
+  intervalMs = 3000,
+  staleAfterMs = 10 * 60_000,
+  compact = false,
+  refresh = true,
+}: RunProgressProps) {
   const router = useRouter();
   const [stalled, setStalled] = useState(false);
   const running = status === "running";
@@ -46,7 +55,11 @@ export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000,
   const label = stalled ? "stalled" : "running";
   const counts = `${done.toLocaleString("en")}${total ? ` / ${total.toLocaleString("en")}` : ""}`;
   return (
-    <div role="status" aria-live="polite" className={compact ? "inline-flex items-center gap-2" : "mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2"}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={compact ? "inline-flex items-center gap-2" : "mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2"}
+    >
       <span className="inline-flex items-center gap-2">
         <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-900">
           {stalled ? null : <span aria-hidden="true" className="inline-block h-2 w-2 animate-pulse rounded-full bg-amber-500" />}
@@ -68,8 +81,14 @@ export function RunProgress({ status, done, total, updatedAt, intervalMs = 3000,
           <span className="block h-full bg-amber-500" style={{ width: `${frac * 100}%` }} />
         </span>
       ) : null}
-      {!compact && stalled ? <p className="mt-1 text-xs text-amber-900">No new results for a while: the writer may have stopped. Run the same `stepwise run` again to resume.</p> : null}
-      {!compact && !stalled ? <p className="mt-1 text-xs text-amber-900">Results are arriving; curves and counts refresh every few seconds.</p> : null}
+      {!compact && stalled ? (
+        <p className="mt-1 text-xs text-amber-900">
+          No new results for a while: the writer may have stopped. Run the same `stepwise run` again to resume.
+        </p>
+      ) : null}
+      {!compact && !stalled ? (
+        <p className="mt-1 text-xs text-amber-900">Results are arriving; curves and counts refresh every few seconds.</p>
+      ) : null}
     </div>
   );
 }

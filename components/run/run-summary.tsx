@@ -26,7 +26,11 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
         label="H₀.₅"
         testId="stat-h50"
         value={m.horizon ? fmtHorizon(m.horizon.steps, m.horizon.censored) : DASH}
-        detail={m.horizon ? `95% CI ${fmtCI(m.horizon.ci[0], m.horizon.ci[1])}${m.horizon.censored ? " · never below 50%" : ""}` : "no step-level data"}
+        detail={
+          m.horizon
+            ? `95% CI ${fmtCI(m.horizon.ci[0], m.horizon.ci[1])}${m.horizon.censored ? " · never below 50%" : ""}`
+            : "no step-level data"
+        }
         title="Leading steps with task accuracy ≥ 0.5"
       />
       <Stat
@@ -37,19 +41,31 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
       <Stat
         label="Step reliability p̂"
         value={fmtP(p)}
-        detail={p === null ? "no step-level data" : `predicted H₀.₅ = ${p >= 1 ? "∞" : fmtNum(m.reliability?.predicted_horizon ?? null, 1)}`}
+        detail={
+          p === null ? "no step-level data" : `predicted H₀.₅ = ${p >= 1 ? "∞" : fmtNum(m.reliability?.predicted_horizon ?? null, 1)}`
+        }
         title="Locally correct steps / reference steps; predicted horizon ln 0.5 / ln p̂"
       />
       <Stat
         label="L50"
         value={<span className={l50.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l50.text}</span>}
-        detail={m.length_fit && !l50.extrapolated ? `95% CI ${fmtLengthCI(m.length_fit.l50_ci[0], m.length_fit.l50_ci[1], x.max_length)}` : m.length_fit ? "beyond the longest tested length" : "needs ≥ 2 lengths and both outcomes"}
+        detail={
+          m.length_fit && !l50.extrapolated
+            ? `95% CI ${fmtLengthCI(m.length_fit.l50_ci[0], m.length_fit.l50_ci[1], x.max_length)}`
+            : m.length_fit
+              ? "beyond the longest tested length"
+              : "needs ≥ 2 lengths and both outcomes"
+        }
         title="Length at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)"
       />
       <Stat
         label="L80"
         value={<span className={l80.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l80.text}</span>}
-        detail={m.length_fit && !l80.extrapolated ? `95% CI ${fmtLengthCI(m.length_fit.l80_ci[0], m.length_fit.l80_ci[1], x.max_length)}` : undefined}
+        detail={
+          m.length_fit && !l80.extrapolated
+            ? `95% CI ${fmtLengthCI(m.length_fit.l80_ci[0], m.length_fit.l80_ci[1], x.max_length)}`
+            : undefined
+        }
       />
       <Stat
         label="Clean executions"

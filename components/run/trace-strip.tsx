@@ -16,7 +16,7 @@ export function TraceStrip({ statuses }: { statuses: string }) {
   const n = statuses.length;
   const stops: string[] = [];
   const counts = new Map<string, number>();
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const letter = statuses[i];
     let j = i + 1;
     while (j < n && statuses[j] === letter) j++;
@@ -29,5 +29,13 @@ export function TraceStrip({ statuses }: { statuses: string }) {
     .map(([l, name]) => `${counts.get(l)} ${name}`)
     .join(", ");
   const label = `${n} steps: ${words}`;
-  return <span role="img" aria-label={label} title={label} className="trace-strip" style={{ background: `linear-gradient(90deg,${stops.join(",")})` }} />;
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      title={label}
+      className="trace-strip"
+      style={{ background: `linear-gradient(90deg,${stops.join(",")})` }}
+    />
+  );
 }

@@ -30,12 +30,20 @@ export function ShareLinkForm({ runKey, initialLinks }: { runKey: string; initia
   async function create(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const parsed = shareCreateSchema.safeParse({ run: runKey, expiresInDays: form.get("expiresInDays") ?? "", label: form.get("label") ?? "" });
+    const parsed = shareCreateSchema.safeParse({
+      run: runKey,
+      expiresInDays: form.get("expiresInDays") ?? "",
+      label: form.get("label") ?? "",
+    });
     if (!parsed.success) return setError(issuesText(parsed.error));
     setBusy(true);
     setError(null);
     try {
-      const r = await fetch("/api/v1/share", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(parsed.data) });
+      const r = await fetch("/api/v1/share", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
       const body = (await r.json().catch(() => ({}))) as { path?: string; error?: string };
       if (!r.ok || !body.path) return setError(body.error ?? `HTTP ${r.status}`);
       setCreated(window.location.origin + body.path);
@@ -54,7 +62,9 @@ export function ShareLinkForm({ runKey, initialLinks }: { runKey: string; initia
   return (
     <section aria-label="Share links" data-testid="share-panel" className="rounded-lg border border-neutral-200 bg-white p-4 shadow-sm">
       <h2 className="text-sm font-semibold text-neutral-900">Share this run</h2>
-      <p className="mt-0.5 text-xs text-neutral-500">Anyone with the link can read this run (its page, generations and metrics), nothing else, without an account.</p>
+      <p className="mt-0.5 text-xs text-neutral-500">
+        Anyone with the link can read this run (its page, generations and metrics), nothing else, without an account.
+      </p>
       <form onSubmit={create} method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <Field label="Expires" htmlFor="share-expiry">
           <select id="share-expiry" name="expiresInDays" className={CONTROL} defaultValue="7">
@@ -68,15 +78,32 @@ export function ShareLinkForm({ runKey, initialLinks }: { runKey: string; initia
         <Field label="Note (optional)" htmlFor="share-label" className="min-w-48 flex-1">
           <input id="share-label" name="label" maxLength={200} className={CONTROL} placeholder="for reviewers" />
         </Field>
-        <button type="submit" disabled={busy} className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-md bg-sky-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-sky-800 disabled:opacity-60"
+        >
           Create link
         </button>
       </form>
-      {error ? <p role="alert" className="mt-2 text-sm text-red-700">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
       {created ? (
         <div className="mt-3">
-          <label htmlFor="share-created" className="mb-1 block text-xs font-medium text-neutral-600">New link (shown once: copy it now)</label>
-          <input id="share-created" data-testid="share-url" readOnly value={created} onFocus={(e) => e.currentTarget.select()} className={CONTROL + " font-mono"} />
+          <label htmlFor="share-created" className="mb-1 block text-xs font-medium text-neutral-600">
+            New link (shown once: copy it now)
+          </label>
+          <input
+            id="share-created"
+            data-testid="share-url"
+            readOnly
+            value={created}
+            onFocus={(e) => e.currentTarget.select()}
+            className={CONTROL + " font-mono"}
+          />
         </div>
       ) : null}
       {links.length ? (
@@ -88,7 +115,11 @@ export function ShareLinkForm({ runKey, initialLinks }: { runKey: string; initia
                 {!l.active ? <span className="ml-1 text-neutral-400">({l.revoked_at ? "revoked" : "expired"})</span> : null}
               </span>
               {l.active ? (
-                <button type="button" onClick={() => revoke(l.id)} className="rounded border border-neutral-300 px-2 py-0.5 text-xs text-neutral-700 hover:bg-neutral-50">
+                <button
+                  type="button"
+                  onClick={() => revoke(l.id)}
+                  className="rounded border border-neutral-300 px-2 py-0.5 text-xs text-neutral-700 hover:bg-neutral-50"
+                >
                   Revoke
                 </button>
               ) : null}

@@ -37,7 +37,17 @@ export interface DataTableProps<T extends RowData> {
 
 const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
 
-export function DataTable<T extends RowData>({ columns, data, getRowId, sort, sortHref, caption, emptyMessage, rowClassName, rowTestId }: DataTableProps<T>) {
+export function DataTable<T extends RowData>({
+  columns,
+  data,
+  getRowId,
+  sort,
+  sortHref,
+  caption,
+  emptyMessage,
+  rowClassName,
+  rowTestId,
+}: DataTableProps<T>) {
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
 
   return (
@@ -94,7 +104,10 @@ export function DataTable<T extends RowData>({ columns, data, getRowId, sort, so
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
                   return (
-                    <td key={cell.id} className={meta?.align === "left" || !meta?.align ? meta?.className : `${ALIGN[meta.align]} ${meta.className ?? ""}`}>
+                    <td
+                      key={cell.id}
+                      className={meta?.align === "left" || !meta?.align ? meta?.className : `${ALIGN[meta.align]} ${meta.className ?? ""}`}
+                    >
                       <table.FlexRender cell={cell} />
                     </td>
                   );

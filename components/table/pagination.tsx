@@ -31,7 +31,9 @@ export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "
             ← Previous
           </Link>
         ) : (
-          <span className={disabledClass} aria-disabled="true">← Previous</span>
+          <span className={disabledClass} aria-disabled="true">
+            ← Previous
+          </span>
         )}
         <span className="tabular">
           Page {page} of {pageCount}
@@ -42,7 +44,9 @@ export function Pagination({ page, pageCount, total, pageSize, hrefFor, noun = "
             Next →
           </Link>
         ) : (
-          <span className={disabledClass} aria-disabled="true">Next →</span>
+          <span className={disabledClass} aria-disabled="true">
+            Next →
+          </span>
         )}
       </div>
     </nav>

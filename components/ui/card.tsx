@@ -15,7 +15,11 @@ export function Card({
   actions?: React.ReactNode;
 }) {
   return (
-    <section id={id} aria-label={typeof title === "string" ? title : undefined} className={`rounded-lg border border-neutral-200 bg-white shadow-sm ${className}`}>
+    <section
+      id={id}
+      aria-label={typeof title === "string" ? title : undefined}
+      className={`rounded-lg border border-neutral-200 bg-white shadow-sm ${className}`}
+    >
       {title || actions ? (
         <div className="flex flex-wrap items-start justify-between gap-2 border-b border-neutral-100 px-4 py-3">
           <div>
@@ -31,7 +35,19 @@ export function Card({
 }
 
 /** One summary number with its interval and a short explanation. */
-export function Stat({ label, value, detail, title, testId }: { label: string; value: React.ReactNode; detail?: React.ReactNode; title?: string; testId?: string }) {
+export function Stat({
+  label,
+  value,
+  detail,
+  title,
+  testId,
+}: {
+  label: string;
+  value: React.ReactNode;
+  detail?: React.ReactNode;
+  title?: string;
+  testId?: string;
+}) {
   return (
     <div className="rounded-lg border border-neutral-200 bg-white px-4 py-3 shadow-sm" title={title} data-testid={testId}>
       <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">{label}</dt>

@@ -55,11 +55,7 @@ export const STATUS_STYLE: Record<TraceStatus, { label: string; badge: string; r
 export function StatusBadge({ status, className = "" }: { status: TraceStatus; className?: string }) {
   const s = STATUS_STYLE[status];
   return (
-    <span
-      title={s.help}
-      data-status={status}
-      className={className ? `badge ${s.badge} ${className}` : `badge ${s.badge}`}
-    >
+    <span title={s.help} data-status={status} className={className ? `badge ${s.badge} ${className}` : `badge ${s.badge}`}>
       {s.label}
     </span>
   );
@@ -76,11 +72,7 @@ export const MODE_LABEL: Record<FailureMode, string> = {
 };
 
 export function ModeBadge({ mode }: { mode: FailureMode }) {
-  return (
-    <span className="badge-mode">
-      {MODE_LABEL[mode]}
-    </span>
-  );
+  return <span className="badge-mode">{MODE_LABEL[mode]}</span>;
 }
 
 export function OutcomeBadge({ correct, label }: { correct: boolean | null; label?: string }) {

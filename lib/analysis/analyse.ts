@@ -1,6 +1,14 @@
 // Entry point of the per-generation analysis: dispatches on the benchmark, validates the item's
 // semantics and returns either the analysis or the field errors (nothing is thrown for bad data).
-import { FAILURE_MODES, STATUS_LETTER, type FieldError, type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "./types";
+import {
+  FAILURE_MODES,
+  STATUS_LETTER,
+  type FieldError,
+  type GenerationAnalysis,
+  type GenerationSummary,
+  type NativeItem,
+  type RunHeader,
+} from "./types";
 import { match, toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "./numbers";
 import { readProcedure, referenceTrace } from "./arith";
 import { parseAnswers, parseClaims } from "./arith-parse";
@@ -68,7 +76,8 @@ function analyseArithItem(header: RunHeader, item: NativeItem, tol: Tolerance) {
   if (!trace || errors.length) return { analysis: null, errors: [...errors, ...execErrors] };
   const refErrors = checkGivenReference(item, trace, tol, (i) => `S${i + 1}`);
   if (refErrors.length) return { analysis: null, errors: refErrors };
-  if (Array.isArray(item.output)) return { analysis: null, errors: [{ field: "output", message: "a procedural-arith generation is one text, not an array" }] };
+  if (Array.isArray(item.output))
+    return { analysis: null, errors: [{ field: "output", message: "a procedural-arith generation is one text, not an array" }] };
   const text = item.output ?? "";
   return { analysis: alignArith(proc, trace, parseClaims(text), parseAnswers(text), tol), errors: [] };
 }
@@ -102,7 +111,10 @@ function checkGivenReference(item: NativeItem, recomputed: number[], tol: Tolera
   const errors: FieldError[] = [];
   given.forEach((g, i) => {
     if (typeof g !== "number" || !match(g, recomputed[i], tol)) {
-      errors.push({ field: `reference[${i}]`, message: `does not match the recomputed ${name(i)} (given ${JSON.stringify(g)}, recomputed ${recomputed[i]})` });
+      errors.push({
+        field: `reference[${i}]`,
+        message: `does not match the recomputed ${name(i)} (given ${JSON.stringify(g)}, recomputed ${recomputed[i]})`,
+      });
     }
   });
   return errors;

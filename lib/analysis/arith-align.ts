@@ -1,6 +1,14 @@
 // Diffs a parsed procedural-arith generation against the reference trace (SPEC §3 with the
 // conventions of examples/README.md: a step's status comes from its first statement).
-import { FAILURE_MODES, type AnswerRef, type ClaimRef, type FailureMode, type GenerationAnalysis, type StepRow, type StepStatus } from "./types";
+import {
+  FAILURE_MODES,
+  type AnswerRef,
+  type ClaimRef,
+  type FailureMode,
+  type GenerationAnalysis,
+  type StepRow,
+  type StepStatus,
+} from "./types";
 import type { ArithProcedure } from "./arith";
 import { applyOp } from "./arith";
 import type { Claim, ParsedAnswer } from "./arith-parse";
@@ -41,7 +49,8 @@ export function alignArith(
     let status: StepStatus;
     if (c === null) status = "missing";
     else if (c.value !== null && match(c.value, ref, tol)) status = "correct";
-    else if (c.value !== null && recomputed !== null && Number.isFinite(recomputed) && match(c.value, recomputed, tol)) status = "propagated";
+    else if (c.value !== null && recomputed !== null && Number.isFinite(recomputed) && match(c.value, recomputed, tol))
+      status = "propagated";
     else status = "slip"; // includes a wrong S1/S2 and a statement without a number
     return {
       step: j,
@@ -58,7 +67,8 @@ export function alignArith(
   const target = trace[L - 1];
   const rounded = roundTo(target, 3);
   // The answer is S_L rounded to 3 decimals; an unrounded S_L is accepted as well.
-  const correct = (a: ParsedAnswer | undefined) => a !== undefined && a.value !== null && (match(a.value, rounded, tol) || match(a.value, target, tol));
+  const correct = (a: ParsedAnswer | undefined) =>
+    a !== undefined && a.value !== null && (match(a.value, rounded, tol) || match(a.value, target, tol));
   const firstA = answers[0];
   const lastA = answers[answers.length - 1];
   const firstCorrect = correct(firstA);

@@ -99,7 +99,7 @@ function stripDecoration(s: string): string {
 export function parseAnswers(text: string): ParsedAnswer[] {
   const out: ParsedAnswer[] = [];
   // <answer>…</answer>: once a tag has no closing tag, no later one can close either.
-  for (let i = text.indexOf("<answer>"); i !== -1; ) {
+  for (let i = text.indexOf("<answer>"); i !== -1;) {
     const close = text.indexOf("</answer>", i + 8);
     if (close === -1) break;
     const raw = text.slice(i + 8, close).trim();

@@ -51,7 +51,10 @@ export function readProcedure(input: unknown, lookback: number | null): { proc: 
   }
   const raw = input.steps;
   if (!Array.isArray(raw)) {
-    errors.push({ field: "input.steps", message: raw === undefined ? "input.steps is required" : "input.steps must be an array of operations" });
+    errors.push({
+      field: "input.steps",
+      message: raw === undefined ? "input.steps is required" : "input.steps must be an array of operations",
+    });
     return { proc: null, errors };
   }
   const steps: ArithStep[] = [];
@@ -67,7 +70,10 @@ export function readProcedure(input: unknown, lookback: number | null): { proc: 
     const op = s.op;
     if (typeof op !== "string" || !(ARITH_OPS as readonly string[]).includes(op)) {
       fatal = true;
-      errors.push({ field: `${at}.op`, message: `unknown operation ${typeof op === "string" ? `'${op}'` : JSON.stringify(op ?? null)} (expected one of + - * /)` });
+      errors.push({
+        field: `${at}.op`,
+        message: `unknown operation ${typeof op === "string" ? `'${op}'` : JSON.stringify(op ?? null)} (expected one of + - * /)`,
+      });
     }
     const lo = lookback !== null ? Math.max(1, j - lookback) : 1;
     for (const side of ["a", "b"] as const) {

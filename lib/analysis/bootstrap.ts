@@ -136,7 +136,10 @@ function itemClasses(inp: BootstrapInput): { itemClass: Int32Array; repStart: In
   const reps: number[] = [];
   for (let i = 0; i < inp.nItems; i++) {
     const gs = perItem[i];
-    const key = gs.map((g) => `${inp.stepLength[g]},${inp.firstDiv[g]},${inp.fitLengthIdx[g]},${inp.firstCorrect[g]}`).sort().join(";");
+    const key = gs
+      .map((g) => `${inp.stepLength[g]},${inp.firstDiv[g]},${inp.fitLengthIdx[g]},${inp.firstCorrect[g]}`)
+      .sort()
+      .join(";");
     let c = ids.get(key);
     if (c === undefined) {
       ids.set(key, (c = ids.size));

@@ -1,6 +1,14 @@
 // dict-sum self-conditioning items (SPEC §2.2): the model saw `input.shown` as its own history
 // and answers only the target turn. Correct ⇔ answer = last shown value + the target turn's keys.
-import { FAILURE_MODES, type FailureMode, type FieldError, type GenerationAnalysis, type NativeItem, type RunHeader, type StepStatus } from "./types";
+import {
+  FAILURE_MODES,
+  type FailureMode,
+  type FieldError,
+  type GenerationAnalysis,
+  type NativeItem,
+  type RunHeader,
+  type StepStatus,
+} from "./types";
 import { parseInteger, turnAnswer } from "./dictsum-parse";
 import { turnRange, type DictProblem } from "./dictsum";
 
@@ -11,14 +19,24 @@ export function isSelfConditioning(header: RunHeader, item: NativeItem): boolean
 
 const fail = (field: string, message: string) => ({ analysis: null, errors: [{ field, message }] as FieldError[] });
 
-export function analyseSelfConditioning(header: RunHeader, item: NativeItem, p: DictProblem): { analysis: GenerationAnalysis | null; errors: FieldError[] } {
+export function analyseSelfConditioning(
+  header: RunHeader,
+  item: NativeItem,
+  p: DictProblem,
+): { analysis: GenerationAnalysis | null; errors: FieldError[] } {
   const tt = header.config.target_turn ?? item.input.target_turn ?? p.T;
-  if (typeof tt !== "number" || !Number.isInteger(tt) || tt < 1) return fail("config.target_turn", "target_turn must be a positive integer");
+  if (typeof tt !== "number" || !Number.isInteger(tt) || tt < 1)
+    return fail("config.target_turn", "target_turn must be a positive integer");
   if (tt > p.T) return fail("input.keys", `target turn ${tt} needs ${tt * p.K} keys, the item has ${p.L}`);
   const rate = item.input.induced_error_rate ?? header.config.induced_error_rate;
   if (typeof rate !== "number" || !Number.isFinite(rate) || rate < 0 || rate > 1) {
     const field = item.input.induced_error_rate !== undefined ? "input.induced_error_rate" : "config.induced_error_rate";
-    return fail(field, rate === undefined ? "an induced error rate is required (input.induced_error_rate or config.induced_error_rate)" : "the induced error rate must be a number in [0, 1]");
+    return fail(
+      field,
+      rate === undefined
+        ? "an induced error rate is required (input.induced_error_rate or config.induced_error_rate)"
+        : "the induced error rate must be a number in [0, 1]",
+    );
   }
   const shown = item.input.shown ?? [];
   if (!Array.isArray(shown)) return fail("input.shown", "input.shown must be an array of the history values shown");

@@ -1,6 +1,19 @@
 // dict-sum executor and diff: reference running sums, multi-turn and single-turn scoring
 // (SPEC §2.2, examples/README.md "dict-sum"). Self-conditioning items live in dictsum-selfcond.ts.
-import { FAILURE_MODES, type AnswerRef, type ClaimRef, type FailureMode, type FieldError, type GenerationAnalysis, type NativeItem, type RunHeader, type Span, type StepRow, type StepStatus, type TurnRow } from "./types";
+import {
+  FAILURE_MODES,
+  type AnswerRef,
+  type ClaimRef,
+  type FailureMode,
+  type FieldError,
+  type GenerationAnalysis,
+  type NativeItem,
+  type RunHeader,
+  type Span,
+  type StepRow,
+  type StepStatus,
+  type TurnRow,
+} from "./types";
 import { parseInteger, turnAnswer } from "./dictsum-parse";
 
 export interface DictProblem {
@@ -23,12 +36,20 @@ export function readDictProblem(header: RunHeader, item: NativeItem): { problem:
   const dictField = input.dictionary !== undefined ? "input.dictionary" : "variant.dictionary";
   const dict = input.dictionary ?? header.variant.dictionary;
   if (!isObj(dict)) {
-    const message = dict === undefined ? "no dictionary: give input.dictionary or run.variant.dictionary" : "the dictionary must be an object word → integer";
+    const message =
+      dict === undefined
+        ? "no dictionary: give input.dictionary or run.variant.dictionary"
+        : "the dictionary must be an object word → integer";
     return { problem: null, errors: [{ field: dict === undefined ? "input.dictionary" : dictField, message }] };
   }
   const keys = input.keys;
   if (!Array.isArray(keys) || keys.length === 0) {
-    return { problem: null, errors: [{ field: "input.keys", message: keys === undefined ? "input.keys is required" : "input.keys must be a non-empty array of words" }] };
+    return {
+      problem: null,
+      errors: [
+        { field: "input.keys", message: keys === undefined ? "input.keys is required" : "input.keys must be a non-empty array of words" },
+      ],
+    };
   }
   const values: number[] = [];
   keys.forEach((k, i) => {
@@ -38,7 +59,8 @@ export function readDictProblem(header: RunHeader, item: NativeItem): { problem:
     }
     const v = Object.prototype.hasOwnProperty.call(dict, k) ? dict[k] : undefined;
     if (v === undefined) errors.push({ field: `input.keys[${i}]`, message: `key '${k}' is not in the dictionary` });
-    else if (typeof v !== "number" || !Number.isFinite(v)) errors.push({ field: `${dictField}.${k}`, message: `the value of '${k}' must be a finite number` });
+    else if (typeof v !== "number" || !Number.isFinite(v))
+      errors.push({ field: `${dictField}.${k}`, message: `the value of '${k}' must be a finite number` });
     else values.push(v);
   });
   const K = header.variant.K === undefined || header.variant.K === null ? 1 : (header.variant.K as number);
@@ -58,7 +80,11 @@ export interface TurnInput {
   span: Span | null;
 }
 
-export function analyseMultiOrSingle(header: RunHeader, item: NativeItem, p: DictProblem): { analysis: GenerationAnalysis | null; errors: FieldError[] } {
+export function analyseMultiOrSingle(
+  header: RunHeader,
+  item: NativeItem,
+  p: DictProblem,
+): { analysis: GenerationAnalysis | null; errors: FieldError[] } {
   const out = item.output;
   const multi = header.variant.multi_turn;
   if (Array.isArray(out)) {
@@ -92,7 +118,9 @@ export function analyseMultiOrSingle(header: RunHeader, item: NativeItem, p: Dic
     from = comma + 1;
   }
   const turns = parts.slice(0, p.T);
-  const extras: ClaimRef[] = parts.slice(p.T).map((x, i) => ({ step: (p.T + i + 1) * p.K, value: x.value ?? x.text, span: x.span, turn: p.T + i + 1 }));
+  const extras: ClaimRef[] = parts
+    .slice(p.T)
+    .map((x, i) => ({ step: (p.T + i + 1) * p.K, value: x.value ?? x.text, span: x.span, turn: p.T + i + 1 }));
   // The final answer of a single-turn generation is the last sum of its list.
   const analysis = score(p, turns, "list", extras, parts[parts.length - 1]);
   return { analysis, errors: [] };
@@ -103,7 +131,13 @@ function fail(field: string, message: string) {
 }
 
 /** Scores turns (README): correct, propagated from the model's previous answer, slip, missing. */
-function score(p: DictProblem, turns: TurnInput[], kind: "turn" | "list", extras: ClaimRef[], finalOverride?: TurnInput): GenerationAnalysis {
+function score(
+  p: DictProblem,
+  turns: TurnInput[],
+  kind: "turn" | "list",
+  extras: ClaimRef[],
+  finalOverride?: TurnInput,
+): GenerationAnalysis {
   const rows: TurnRow[] = [];
   const steps: StepRow[] = [];
   const answers: AnswerRef[] = [];
@@ -141,7 +175,15 @@ function score(p: DictProblem, turns: TurnInput[], kind: "turn" | "list", extras
         turn: t,
       });
     }
-    rows.push({ turn: t, keys: p.keys.slice(s, e), values: p.values.slice(s, e), expected, answer: tin.value, answerText: tin.text, status });
+    rows.push({
+      turn: t,
+      keys: p.keys.slice(s, e),
+      values: p.values.slice(s, e),
+      expected,
+      answer: tin.value,
+      answerText: tin.text,
+      status,
+    });
     if (tin.value !== null) prev = tin.value;
   }
   const modes = new Set<FailureMode>();

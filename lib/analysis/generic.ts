@@ -1,11 +1,21 @@
 // generic benchmark: reference and claimed steps are given, nothing is recomputed (SPEC §2.3).
 // Steps compare by position; operands are unknown, so every wrong step is a slip.
-import { FAILURE_MODES, type ClaimRef, type FailureMode, type FieldError, type GenerationAnalysis, type NativeItem, type StepRow, type StepValue } from "./types";
+import {
+  FAILURE_MODES,
+  type ClaimRef,
+  type FailureMode,
+  type FieldError,
+  type GenerationAnalysis,
+  type NativeItem,
+  type StepRow,
+  type StepValue,
+} from "./types";
 import { valuesMatch, type Tolerance } from "./numbers";
 
 export function analyseGeneric(item: NativeItem, tol: Tolerance): { analysis: GenerationAnalysis | null; errors: FieldError[] } {
   const ref = item.reference;
-  if (!ref || ref.length === 0) return { analysis: null, errors: [{ field: "reference", message: "generic items need a non-empty reference (array of values)" }] };
+  if (!ref || ref.length === 0)
+    return { analysis: null, errors: [{ field: "reference", message: "generic items need a non-empty reference (array of values)" }] };
   const claimed = item.steps ?? [];
   const L = ref.length;
   const steps: StepRow[] = ref.map((expected, i) => {
@@ -35,7 +45,8 @@ export function analyseGeneric(item: NativeItem, tol: Tolerance): { analysis: Ge
       steps,
       extras,
       revised: [],
-      answers: answer === null ? [] : [{ text: text as string, value: typeof answer === "number" ? answer : null, span: null, kind: "given" }],
+      answers:
+        answer === null ? [] : [{ text: text as string, value: typeof answer === "number" ? answer : null, span: null, kind: "given" }],
       firstAnswer: text,
       lastAnswer: text,
       firstCorrect: correct,

@@ -1,7 +1,17 @@
 // Run-level metrics (SPEC §4, §6 and examples/README.md "Metrics"). Input is the run's
 // summaries as columns (summary-columns.ts), so a run of a million generations is aggregated
 // without its texts or an object per generation.
-import { FAILURE_MODES, type AccuracyAtLength, type CurvePoint, type FailureMode, type GenerationSummary, type RunExtras, type RunHeader, type RunMetricsJson, type SelfConditioningMetrics } from "./types";
+import {
+  FAILURE_MODES,
+  type AccuracyAtLength,
+  type CurvePoint,
+  type FailureMode,
+  type GenerationSummary,
+  type RunExtras,
+  type RunHeader,
+  type RunMetricsJson,
+  type SelfConditioningMetrics,
+} from "./types";
 import { SummaryColumns } from "./summary-columns";
 import { bootstrap } from "./bootstrap";
 import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
@@ -120,22 +130,28 @@ export function computeRunMetrics(
   const point = stepGens > 0 ? levels.map((s) => horizonFrom(curve, s)) : null;
   let boot: ReturnType<typeof bootstrap> | null = null;
   if (point || withFit) {
-    boot = bootstrap({
-      nItems: g.items,
-      genItem,
-      stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? g.length[i] : 0)),
-      firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? Math.max(g.firstDiv[i], 0) : 0)),
-      fitLengthIdx,
-      firstCorrect: Uint8Array.from({ length: nGen }, (_, i) => (g.firstCorrect(i) ? 1 : 0)),
-      fitLengths,
-      lmax,
-      itemCluster: clusterIndex(g),
-      horizonLevels: point ? levels : [],
-      withFit,
-    }, opts.resamples, opts.seed);
+    boot = bootstrap(
+      {
+        nItems: g.items,
+        genItem,
+        stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? g.length[i] : 0)),
+        firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? Math.max(g.firstDiv[i], 0) : 0)),
+        fitLengthIdx,
+        firstCorrect: Uint8Array.from({ length: nGen }, (_, i) => (g.firstCorrect(i) ? 1 : 0)),
+        fitLengths,
+        lmax,
+        itemCluster: clusterIndex(g),
+        horizonLevels: point ? levels : [],
+        withFit,
+      },
+      opts.resamples,
+      opts.seed,
+    );
   }
   const horizon = (k: number): RunMetricsJson["horizon"] =>
-    point && boot ? { s: levels[k], steps: point[k].steps, censored: point[k].censored, ci: [r4(boot.horizonCi[k][0]), r4(boot.horizonCi[k][1])] } : null;
+    point && boot
+      ? { s: levels[k], steps: point[k].steps, censored: point[k].censored, ci: [r4(boot.horizonCi[k][0]), r4(boot.horizonCi[k][1])] }
+      : null;
 
   let length_fit: RunMetricsJson["length_fit"] = null;
   if (coefficients && boot?.l50Ci && boot.l80Ci) {
@@ -143,7 +159,12 @@ export function computeRunMetrics(
     const l50 = 2 ** (-b / a);
     const l80 = 2 ** ((Math.log(4) - b) / a);
     if (Number.isFinite(l50) && Number.isFinite(l80)) {
-      length_fit = { l50: r4(l50), l50_ci: [r4(boot.l50Ci[0]), r4(boot.l50Ci[1])], l80: r4(l80), l80_ci: [r4(boot.l80Ci[0]), r4(boot.l80Ci[1])] };
+      length_fit = {
+        l50: r4(l50),
+        l50_ci: [r4(boot.l50Ci[0]), r4(boot.l50Ci[1])],
+        l80: r4(l80),
+        l80_ci: [r4(boot.l80Ci[0]), r4(boot.l80Ci[1])],
+      };
     }
   }
 
@@ -233,6 +254,9 @@ function selfConditioning(g: SummaryColumns): SelfConditioningMetrics | null {
   const points = [...by.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([rate, e]) => ({ induced_error_rate: rate, n: e.n, correct: e.correct, accuracy: r6(e.correct / e.n) }));
-  const slope = olsSlope(points.map((p) => p.induced_error_rate), points.map((p) => p.correct / p.n));
+  const slope = olsSlope(
+    points.map((p) => p.induced_error_rate),
+    points.map((p) => p.correct / p.n),
+  );
   return { target_turn, points, slope: slope === null ? null : r6(slope) };
 }

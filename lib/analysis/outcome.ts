@@ -34,7 +34,9 @@ export function givenOutcome(g: GivenOutcome): GenerationAnalysis {
   const modeList = FAILURE_MODES.filter((m) => modes.has(m));
   const text = g.answer === null ? null : g.answer.trim();
   const answers: AnswerRef[] =
-    text === null ? [] : [{ text, value: asNumber(text), span: null, kind: g.turn ? "turn" : "given", ...(g.turn ? { turn: g.turn.turn } : {}) }];
+    text === null
+      ? []
+      : [{ text, value: asNumber(text), span: null, kind: g.turn ? "turn" : "given", ...(g.turn ? { turn: g.turn.turn } : {}) }];
   const analysis: GenerationAnalysis = {
     length: g.length,
     reference: [],

@@ -87,7 +87,8 @@ export class SummaryColumns {
     this.item[i] = item;
     this.epoch[i] = s.epoch;
     this.length[i] = s.length;
-    this.flags[i] = (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);
+    this.flags[i] =
+      (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);
     this.firstDiv[i] = s.firstDivergence ?? -1;
     this.modes[i] = s.modes;
     this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
@@ -191,7 +192,7 @@ export class SummaryColumns {
         this.blocks[b] = block;
         this.blockBase[b] = start;
       }
-    } else if (start % BLOCK + st.length > BLOCK || !this.blocks[k]) {
+    } else if ((start % BLOCK) + st.length > BLOCK || !this.blocks[k]) {
       // no room left in this block: the trace starts the next one
       const next = this.blocks[k] ? k + 1 : k;
       start = next * BLOCK;

@@ -130,7 +130,13 @@ export function weightedLengthFit(
   const rows: WeightedRow[] = [];
   for (let i = 0; i < g.n; i++) {
     if (g.selfConditioning(i) !== null) continue;
-    const row = { length: g.value("lengthValue", i) ?? g.length[i], y: g.firstCorrect(i) ? 1 : 0, w: g.value("weight", i) ?? 1, family: g.clusterName(i) ?? "", task: g.itemKeys[g.item[i]] };
+    const row = {
+      length: g.value("lengthValue", i) ?? g.length[i],
+      y: g.firstCorrect(i) ? 1 : 0,
+      w: g.value("weight", i) ?? 1,
+      family: g.clusterName(i) ?? "",
+      task: g.itemKeys[g.item[i]],
+    };
     if (row.length > 0 && row.w > 0) rows.push(row);
   }
   const f = weightedFit(rows, { resamples: opts.resamples, seed: opts.seed });

@@ -55,7 +55,10 @@ export function limitedBody(body: ReadableStream<Uint8Array>, maxBytes: number):
 }
 
 /** A JSON body read whole (small APIs), or "too-large" / "invalid" without buffering past the limit. */
-export async function readJsonLimited(req: Request, maxBytes: number): Promise<{ ok: true; value: unknown } | { ok: false; reason: "too-large" | "invalid" }> {
+export async function readJsonLimited(
+  req: Request,
+  maxBytes: number,
+): Promise<{ ok: true; value: unknown } | { ok: false; reason: "too-large" | "invalid" }> {
   if (declaredOver(req.headers, maxBytes)) return { ok: false, reason: "too-large" };
   if (!req.body) return { ok: false, reason: "invalid" };
   const { stream, exceeded } = limitedBody(req.body, maxBytes);

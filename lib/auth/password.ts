@@ -9,7 +9,9 @@ const SALT_BYTES = 16;
 const maxmemFor = (N: number, r: number) => 256 * N * r;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => scryptCb(password.normalize("NFKC"), salt, keyLength, opts, (err, key) => (err ? reject(err) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scryptCb(password.normalize("NFKC"), salt, keyLength, opts, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 }
 
 export async function hashPassword(password: string, params: { N: number; r: number; p: number } = SCRYPT_PARAMS): Promise<string> {
@@ -31,7 +33,8 @@ function parse(stored: string): Parsed | null {
   if (parts.length !== 6 || parts[0] !== "scrypt") return null;
   const [N, r, p] = parts.slice(1, 4).map(Number);
   // Refuse absurd parameters from a tampered row rather than burn the server's memory.
-  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16) return null;
+  if (![N, r, p].every(Number.isSafeInteger) || N < 2 || N > 2 ** 20 || (N & (N - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16)
+    return null;
   const salt = Buffer.from(parts[4], "base64url");
   const key = Buffer.from(parts[5], "base64url");
   if (salt.length < 8 || key.length < 16) return null;
@@ -43,7 +46,10 @@ export async function verifyPassword(password: string, stored: string | null | u
   const h = stored ? parse(stored) : null;
   if (!h) {
     // Spend the same work as a real check so timing does not tell which emails exist.
-    await scrypt(password, randomBytes(SALT_BYTES), SCRYPT_PARAMS.keyLength, { ...SCRYPT_PARAMS, maxmem: maxmemFor(SCRYPT_PARAMS.N, SCRYPT_PARAMS.r) });
+    await scrypt(password, randomBytes(SALT_BYTES), SCRYPT_PARAMS.keyLength, {
+      ...SCRYPT_PARAMS,
+      maxmem: maxmemFor(SCRYPT_PARAMS.N, SCRYPT_PARAMS.r),
+    });
     return false;
   }
   const key = await scrypt(password, h.salt, h.key.length, { N: h.N, r: h.r, p: h.p, maxmem: maxmemFor(h.N, h.r) });

@@ -22,18 +22,32 @@ export function requestPrincipal(prisma: Db, req: NextRequest): Promise<Resolved
 }
 
 const unauthorized = (what: string) =>
-  jsonError(401, `${what} needs a valid API token (Authorization: Bearer <token>; \`stepwise token create\`) or a signed-in account`, {}, { "WWW-Authenticate": 'Bearer realm="stepwise"' });
+  jsonError(
+    401,
+    `${what} needs a valid API token (Authorization: Bearer <token>; \`stepwise token create\`) or a signed-in account`,
+    {},
+    { "WWW-Authenticate": 'Bearer realm="stepwise"' },
+  );
 
 /** Writes: an editor's token or session (same-origin only), within the per-principal rate limit. */
 export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this request"): Promise<Gate> {
   const r = await requestPrincipal(prisma, req);
   const p = r.principal;
   if (r.badToken || p.kind === "anonymous") return { ok: false, response: unauthorized(what) };
-  if (r.viaCookie && !isSameOrigin(req.headers)) return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
+  if (r.viaCookie && !isSameOrigin(req.headers))
+    return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
   const d = writeLimiter().take(p.kind === "token" ? `token:${p.tokenId}` : `user:${p.userId}`);
   if (!d.ok) {
-    return { ok: false, response: jsonError(429, `too many write requests: retry in ${d.retryAfterSeconds} s`, { retry_after: d.retryAfterSeconds }, { "Retry-After": String(d.retryAfterSeconds) }) };
+    return {
+      ok: false,
+      response: jsonError(
+        429,
+        `too many write requests: retry in ${d.retryAfterSeconds} s`,
+        { retry_after: d.retryAfterSeconds },
+        { "Retry-After": String(d.retryAfterSeconds) },
+      ),
+    };
   }
   return { ok: true, principal: p };
 }
@@ -57,7 +71,12 @@ export async function authorizeRead(prisma: Db, req: NextRequest, mode: AccessMo
 }
 
 /** Reads of one run: everything-readers, or a share link for that run key. */
-export async function authorizeRunRead(prisma: Db, req: NextRequest, runKey: string, mode: AccessMode = env.STEPWISE_ACCESS): Promise<Gate> {
+export async function authorizeRunRead(
+  prisma: Db,
+  req: NextRequest,
+  runKey: string,
+  mode: AccessMode = env.STEPWISE_ACCESS,
+): Promise<Gate> {
   if (mode === "open" && !req.headers.get("authorization")) return { ok: true, principal: { kind: "anonymous", shares: [] } };
   const r = await requestPrincipal(prisma, req);
   if (r.badToken || !canReadRun(r.principal, mode, runKey)) return { ok: false, response: unauthorized("reading this run") };

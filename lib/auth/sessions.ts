@@ -13,7 +13,12 @@ export interface SessionUser {
   expiresAt: Date;
 }
 
-export async function createSession(prisma: Db, userId: number, ttlHours: number, now = new Date()): Promise<{ secret: string; expiresAt: Date }> {
+export async function createSession(
+  prisma: Db,
+  userId: number,
+  ttlHours: number,
+  now = new Date(),
+): Promise<{ secret: string; expiresAt: Date }> {
   const secret = newSecret();
   const expiresAt = new Date(now.getTime() + ttlHours * 3600_000);
   await prisma.session.create({ data: { hash: hashSecret(secret), userId, expiresAt } });

@@ -27,7 +27,13 @@ export async function createShareLink(
 ): Promise<{ id: number; secret: string; path: string }> {
   const secret = newSecret();
   const row = await prisma.shareLink.create({
-    data: { hash: hashSecret(secret), runKey: input.runKey, createdById: input.createdById, expiresAt: input.expiresAt, label: input.label || null },
+    data: {
+      hash: hashSecret(secret),
+      runKey: input.runKey,
+      createdById: input.createdById,
+      expiresAt: input.expiresAt,
+      label: input.label || null,
+    },
   });
   return { id: row.id, secret, path: sharePath(secret) };
 }
@@ -42,14 +48,24 @@ export async function resolveShareLink(prisma: Db, secret: string, now = new Dat
 
 /** The run keys granted by a browser's share secrets (dead ones simply drop out). */
 export async function resolveShareLinks(prisma: Db, secrets: string[], now = new Date()): Promise<string[]> {
-  const hashes = secrets.filter((s) => looksLikeSecret(s)).slice(0, MAX_SHARES_PER_BROWSER).map(hashSecret);
+  const hashes = secrets
+    .filter((s) => looksLikeSecret(s))
+    .slice(0, MAX_SHARES_PER_BROWSER)
+    .map(hashSecret);
   if (!hashes.length) return [];
-  const rows = await prisma.shareLink.findMany({ where: { hash: { in: hashes }, revokedAt: null }, select: { runKey: true, expiresAt: true } });
+  const rows = await prisma.shareLink.findMany({
+    where: { hash: { in: hashes }, revokedAt: null },
+    select: { runKey: true, expiresAt: true },
+  });
   return [...new Set(rows.filter((r) => !r.expiresAt || r.expiresAt > now).map((r) => r.runKey))];
 }
 
 export async function listShareLinks(prisma: Db, runKey: string): Promise<ShareLinkView[]> {
-  const rows = await prisma.shareLink.findMany({ where: { runKey }, orderBy: { id: "desc" }, include: { createdBy: { select: { email: true } } } });
+  const rows = await prisma.shareLink.findMany({
+    where: { runKey },
+    orderBy: { id: "desc" },
+    include: { createdBy: { select: { email: true } } },
+  });
   return rows.map((r) => ({
     id: r.id,
     runKey: r.runKey,
@@ -70,7 +86,10 @@ export async function revokeShareLink(prisma: Db, id: number, now = new Date()):
 
 // Cookie value: secrets joined by "." (not a base64url character, and a valid cookie octet).
 export function shareSecretsOf(cookie: string | undefined): string[] {
-  return (cookie ?? "").split(".").filter((s) => looksLikeSecret(s)).slice(0, MAX_SHARES_PER_BROWSER);
+  return (cookie ?? "")
+    .split(".")
+    .filter((s) => looksLikeSecret(s))
+    .slice(0, MAX_SHARES_PER_BROWSER);
 }
 
 /** The newest secret first, duplicates and overflow dropped. */

@@ -45,7 +45,14 @@ export async function authenticate(prisma: Db, email: string, password: string):
   return view(row);
 }
 
-function view(row: { id: number; email: string; role: string; createdAt: Date; passwordHash: string | null; disabledAt: Date | null }): UserView {
+function view(row: {
+  id: number;
+  email: string;
+  role: string;
+  createdAt: Date;
+  passwordHash: string | null;
+  disabledAt: Date | null;
+}): UserView {
   return {
     id: row.id,
     email: row.email,

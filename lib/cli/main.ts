@@ -5,15 +5,33 @@ import { UsageError } from "./store";
 type Command = (argv: string[]) => Promise<number>;
 const commands: Record<string, { about: string; load: () => Promise<Command> }> = {
   ingest: { about: "load native JSONL files (or - for stdin)", load: async () => (await import("./commands/ingest")).ingestCommand },
-  import: { about: "import other tools' results (SPEC §7; format from content)", load: async () => (await import("./commands/import")).importCommand },
+  import: {
+    about: "import other tools' results (SPEC §7; format from content)",
+    load: async () => (await import("./commands/import")).importCommand,
+  },
   runs: { about: "list loaded runs [--json]", load: async () => (await import("./commands/store-commands")).runsCommand },
   metrics: { about: "a run's metrics --run KEY [--json]", load: async () => (await import("./commands/store-commands")).metricsCommand },
   migrate: { about: "create or upgrade the store", load: async () => (await import("./commands/store-commands")).migrateCommand },
-  token: { about: "API tokens: create [--name N] [--role R] | list | revoke ID", load: async () => (await import("./commands/store-commands")).tokenCommand },
-  user: { about: "users: create --email E --role R [--password-stdin] | list | password", load: async () => (await import("./commands/user")).userCommand },
-  generate: { about: "write benchmark items (and simulated outputs)", load: async () => (await import("./commands/generate")).generateCommand },
-  run: { about: "query a chat-completions server for a dataset, results into the store", load: async () => (await import("./commands/run")).runCommand },
-  export: { about: "write a run as native JSONL --run KEY [--out FILE]", load: async () => (await import("./commands/export")).exportCommand },
+  token: {
+    about: "API tokens: create [--name N] [--role R] | list | revoke ID",
+    load: async () => (await import("./commands/store-commands")).tokenCommand,
+  },
+  user: {
+    about: "users: create --email E --role R [--password-stdin] | list | password",
+    load: async () => (await import("./commands/user")).userCommand,
+  },
+  generate: {
+    about: "write benchmark items (and simulated outputs)",
+    load: async () => (await import("./commands/generate")).generateCommand,
+  },
+  run: {
+    about: "query a chat-completions server for a dataset, results into the store",
+    load: async () => (await import("./commands/run")).runCommand,
+  },
+  export: {
+    about: "write a run as native JSONL --run KEY [--out FILE]",
+    load: async () => (await import("./commands/export")).exportCommand,
+  },
   demo: { about: "load the demo runs [--if-empty]", load: async () => (await import("./commands/demo")).demoCommand },
 };
 

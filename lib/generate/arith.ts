@@ -153,13 +153,7 @@ export function drawArithInput(rng: Rng, length: number, settings: ArithSettings
   );
 }
 
-function redrawStep(
-  rng: Rng,
-  s: number[],
-  j: number,
-  lookback: number,
-  opList: readonly ArithOp[],
-): { st: ArithStep; v: number } | null {
+function redrawStep(rng: Rng, s: number[], j: number, lookback: number, opList: readonly ArithOp[]): { st: ArithStep; v: number } | null {
   let nearest: { st: ArithStep; v: number; d: number } | null = null;
   const pairs = windowPairs(j, lookback);
   for (const op of rng.shuffle(opList)) {

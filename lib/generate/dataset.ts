@@ -26,7 +26,10 @@ export const generateOptionsSchema = z
     benchmark: z.enum(["procedural-arith", "dict-sum"]),
     lengths: z.array(int.min(1).max(100000)).min(1).optional(),
     itemsPerLength: int.min(1).default(10),
-    seed: int.min(0).max(2 ** 32 - 1).default(0),
+    seed: int
+      .min(0)
+      .max(2 ** 32 - 1)
+      .default(0),
     // procedural-arith
     lookback: int.min(2).max(1000).default(3),
     inputRange: pair.default([1, 10]),
@@ -106,7 +109,12 @@ export function resolveProfile(o: GenerateOptions): SimProfile | null {
 }
 
 export function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9.]+/g, "-").replace(/^-+|-+$/g, "") || "model";
+  return (
+    s
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "model"
+  );
 }
 
 /** Validates (throws a ZodError naming the option) and builds the run line and its items. */
@@ -140,7 +148,14 @@ export function generateRun(input: GenerateOptionsInput): GeneratedRun {
       config.induced_error_rates = [...o.rates].sort((a, b) => a - b);
       if (o.rates.length === 1) config.induced_error_rate = o.rates[0];
       raw = () =>
-        selfConditioningItems({ seed: o.seed, dictionary, K: o.k, targetTurn: o.targetTurn, rates: o.rates, itemsPerRate: o.itemsPerLength });
+        selfConditioningItems({
+          seed: o.seed,
+          dictionary,
+          K: o.k,
+          targetTurn: o.targetTurn,
+          rates: o.rates,
+          itemsPerRate: o.itemsPerLength,
+        });
     } else {
       const lengths = o.lengths ?? [];
       raw = () => dictSumItems({ seed: o.seed, lengths, itemsPerLength: o.itemsPerLength, dictionary, K: o.k, multiTurn: !o.singleTurn });
@@ -179,7 +194,14 @@ export function generateRun(input: GenerateOptionsInput): GeneratedRun {
       }
       for (let epoch = 0; epoch < o.epochs; epoch++) {
         const sim = simulateGeneration(header, { ...it, epoch }, profile);
-        yield { ...base, ...(o.epochs > 1 ? { epoch } : {}), output: sim.output, usage: sim.usage, latency_ms: sim.latency_ms, cost_usd: sim.cost_usd };
+        yield {
+          ...base,
+          ...(o.epochs > 1 ? { epoch } : {}),
+          output: sim.output,
+          usage: sim.usage,
+          latency_ms: sim.latency_ms,
+          cost_usd: sim.cost_usd,
+        };
       }
     }
   }

@@ -29,7 +29,15 @@ const VARIANTS: DemoVariant[] = [
   },
   {
     models: ["alpha", "gamma", "epsilon"],
-    options: { benchmark: "procedural-arith", lengths: [5, 15, 25, 35], itemsPerLength: 12, seed: 103, lookback: 3, inputRange: [10, 100], ops: "+" },
+    options: {
+      benchmark: "procedural-arith",
+      lengths: [5, 15, 25, 35],
+      itemsPerLength: 12,
+      seed: 103,
+      lookback: 3,
+      inputRange: [10, 100],
+      ops: "+",
+    },
   },
   {
     models: DEMO_MODELS,

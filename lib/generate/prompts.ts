@@ -27,8 +27,7 @@ export interface PromptItem {
 const inputOf = (item: PromptItem) => item.input as { [k: string]: unknown };
 
 const ARITH_SYSTEM =
-  "You are a meticulous calculator. You execute arithmetic procedures exactly as written, " +
-  "one step at a time, and never skip a step.";
+  "You are a meticulous calculator. You execute arithmetic procedures exactly as written, " + "one step at a time, and never skip a step.";
 
 const ARITH_EXAMPLE = [
   "Example (a procedure of 5 steps):",

@@ -48,7 +48,7 @@ export function slipValue(rng: Rng, v: number, ops?: { op: string; a: number; b:
         w = v * (1 + sign * rng.float(0.02, 0.3));
         break;
       case 1: // one wrong digit among the first three
-        w = v + sign * rng.int(1, 9) * leadingPlace(v) / 10 ** rng.int(0, 2);
+        w = v + (sign * rng.int(1, 9) * leadingPlace(v)) / 10 ** rng.int(0, 2);
         break;
       case 2: // dropped sign
         w = -v;
@@ -83,7 +83,18 @@ function operandText(v: number): string {
   return v < 0 ? `(${s})` : s;
 }
 
-function stepLine(rng: Rng, st: LineStyle, j: number, op: string, a: number, b: number, va: number, vb: number, v: number, plain = false): string {
+function stepLine(
+  rng: Rng,
+  st: LineStyle,
+  j: number,
+  op: string,
+  a: number,
+  b: number,
+  va: number,
+  vb: number,
+  v: number,
+  plain = false,
+): string {
   const o = opText(op, st);
   const vals = `${operandText(va)} ${o} ${operandText(vb)}`;
   const val = formatNumber(v);

@@ -109,7 +109,8 @@ export function simulateDictSum(profile: SimProfile, header: PromptHeader, item:
   const list = parts.join(rng.chance(0.6) ? ", " : ",");
   const body = `<answer>${list}</answer>`;
   if (profile.thinking) {
-    const last = answers.length > 1 ? `${answers[answers.length - 2]} plus ${answers[answers.length - 1] - answers[answers.length - 2]}` : "0";
+    const last =
+      answers.length > 1 ? `${answers[answers.length - 2]} plus ${answers[answers.length - 1] - answers[answers.length - 2]}` : "0";
     return `<think>Adding the values turn by turn. The last update is ${last}.</think>\n${body}`;
   }
   return body;

@@ -7,10 +7,7 @@ import type { ImportFormat } from "./options";
 import { isObj } from "./context";
 
 export type Sniff =
-  | { kind: "zip" }
-  | { kind: "jsonl"; format: "lm-eval" | "metr" }
-  | { kind: "json" }
-  | { kind: "unknown"; reason: string };
+  { kind: "zip" } | { kind: "jsonl"; format: "lm-eval" | "metr" } | { kind: "json" } | { kind: "unknown"; reason: string };
 
 const HEAD = 1 << 16;
 
@@ -45,9 +42,14 @@ export function sniffHead(head: Uint8Array): Sniff {
   if (rest === "" && !looksLikeRecord(rec)) return { kind: "json" }; // a one-line JSON document
   if ("doc_id" in rec && "resps" in rec && "filtered_resps" in rec) return { kind: "jsonl", format: "lm-eval" };
   if ("task_id" in rec && "human_minutes" in rec && "score_binarized" in rec) return { kind: "jsonl", format: "metr" };
-  if (rec.type === "run" || rec.type === "item") return { kind: "unknown", reason: "this is a native Stepwise file: load it with `stepwise ingest`" };
+  if (rec.type === "run" || rec.type === "item")
+    return { kind: "unknown", reason: "this is a native Stepwise file: load it with `stepwise ingest`" };
   if (rest === "") return { kind: "json" };
-  return { kind: "unknown", reason: "JSONL whose records are neither lm-eval samples (doc_id, resps, filtered_resps) nor METR runs (task_id, human_minutes, score_binarized)" };
+  return {
+    kind: "unknown",
+    reason:
+      "JSONL whose records are neither lm-eval samples (doc_id, resps, filtered_resps) nor METR runs (task_id, human_minutes, score_binarized)",
+  };
 }
 
 const looksLikeRecord = (o: Record<string, unknown>) => ("doc_id" in o && "resps" in o) || ("task_id" in o && "human_minutes" in o);
@@ -58,6 +60,10 @@ export function detectDocument(doc: unknown): { format: ImportFormat } | { forma
   if (doc.experiment === "self_conditioning") return { format: "selfcond" };
   if (Array.isArray(doc.step_logs)) return { format: "eval-steps" };
   if (isObj(doc.run_info) && ("detailed_experiment_outputs" in doc || "evaluation_summary" in doc)) return { format: "experiment-results" };
-  if (doc.experiment === "standard") return { format: null, reason: "a standard (aggregate-only) reproduction file holds no per-sample results to import" };
-  return { format: null, reason: "unknown JSON document (expected a self-conditioning reproduction, eval_step_results.json or experiment_results.json)" };
+  if (doc.experiment === "standard")
+    return { format: null, reason: "a standard (aggregate-only) reproduction file holds no per-sample results to import" };
+  return {
+    format: null,
+    reason: "unknown JSON document (expected a self-conditioning reproduction, eval_step_results.json or experiment_results.json)",
+  };
 }

@@ -24,21 +24,28 @@ export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>
   logs.forEach((log, s) => {
     const at = `step_logs[${s}]`;
     if (!isObj(log)) return ctx.error(0, at, `a step log must be an object (got ${describe(log)})`);
-    if (!isInt(log.step) || log.step < 0) return ctx.error(0, `${at}.step`, `step must be a non-negative integer (got ${describe(log.step)})`);
-    if (!Array.isArray(log.instances)) return ctx.error(0, `${at}.instances`, `instances must be an array (got ${describe(log.instances)})`);
+    if (!isInt(log.step) || log.step < 0)
+      return ctx.error(0, `${at}.step`, `step must be a non-negative integer (got ${describe(log.step)})`);
+    if (!Array.isArray(log.instances))
+      return ctx.error(0, `${at}.instances`, `instances must be an array (got ${describe(log.instances)})`);
     if (log.filled_history === true) filled = true;
     log.instances.forEach((inst, j) => {
       const iat = `${at}.instances[${j}]`;
       if (!isObj(inst)) return ctx.error(0, iat, `an instance must be an object (got ${describe(inst)})`);
-      if (!isInt(inst.instance_id) || inst.instance_id < 0) return ctx.error(0, `${iat}.instance_id`, `instance_id must be a non-negative integer (got ${describe(inst.instance_id)})`);
-      if (!Array.isArray(inst.input_given)) return ctx.error(0, `${iat}.input_given`, `input_given must be the turn's keys (got ${describe(inst.input_given)})`);
-      if (!Array.isArray(inst.input_values)) return ctx.error(0, `${iat}.input_values`, `input_values must be the turn's values (got ${describe(inst.input_values)})`);
+      if (!isInt(inst.instance_id) || inst.instance_id < 0)
+        return ctx.error(0, `${iat}.instance_id`, `instance_id must be a non-negative integer (got ${describe(inst.instance_id)})`);
+      if (!Array.isArray(inst.input_given))
+        return ctx.error(0, `${iat}.input_given`, `input_given must be the turn's keys (got ${describe(inst.input_given)})`);
+      if (!Array.isArray(inst.input_values))
+        return ctx.error(0, `${iat}.input_values`, `input_values must be the turn's values (got ${describe(inst.input_values)})`);
       const raw = inst.raw_llm_output;
-      if (raw !== undefined && raw !== null && typeof raw !== "string") return ctx.error(0, `${iat}.raw_llm_output`, `raw_llm_output must be text (got ${describe(raw)})`);
+      if (raw !== undefined && raw !== null && typeof raw !== "string")
+        return ctx.error(0, `${iat}.raw_llm_output`, `raw_llm_output must be text (got ${describe(raw)})`);
       const text = typeof raw === "string" && raw !== "N/A" ? raw : synthTurn(inst.parsed_answer);
       let turns = byInstance.get(inst.instance_id);
       if (!turns) byInstance.set(inst.instance_id, (turns = new Map()));
-      if (turns.has(log.step as number)) return ctx.error(0, `${iat}.instance_id`, `instance ${inst.instance_id} appears twice at step ${log.step}`);
+      if (turns.has(log.step as number))
+        return ctx.error(0, `${iat}.instance_id`, `instance ${inst.instance_id} appears twice at step ${log.step}`);
       turns.set(log.step as number, { keys: inst.input_given, values: inst.input_values, text, expected: inst.expected_answer, at: iat });
       if (log.step === 0) K = Math.max(K, inst.input_given.length);
     });
@@ -84,7 +91,11 @@ export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>
     ev.analysis.turns?.forEach((row, t) => {
       const want = turns[t]?.expected;
       if (want !== undefined && want !== row.expected) {
-        ctx.error(0, `${turns[t].at}.expected_answer`, `expected_answer ${JSON.stringify(want)} is not the running sum ${row.expected} of the keys so far`);
+        ctx.error(
+          0,
+          `${turns[t].at}.expected_answer`,
+          `expected_answer ${JSON.stringify(want)} is not the running sum ${row.expected} of the keys so far`,
+        );
       }
     });
     ctx.progress.lines++;

@@ -32,19 +32,28 @@ export function* experimentResultsEvents(ctx: ImportContext, doc: Record<string,
   const evalMetrics = obj(detailed.evaluation_metrics);
   const per = evalMetrics.per_instance_results;
   const perAt = "detailed_experiment_outputs.evaluation_metrics.per_instance_results";
-  if (!Array.isArray(per) || per.length === 0) return ctx.error(0, perAt, `per_instance_results must be a non-empty list (got ${describe(per)})`);
+  if (!Array.isArray(per) || per.length === 0)
+    return ctx.error(0, perAt, `per_instance_results must be a non-empty list (got ${describe(per)})`);
 
-  const fullName = [modelParams.name, modelParams.model_name, common.model_name].find((v) => typeof v === "string" && v.trim() !== "") as string | undefined;
+  const fullName = [modelParams.name, modelParams.model_name, common.model_name].find((v) => typeof v === "string" && v.trim() !== "") as
+    string | undefined;
   const dir = runDirInfo(ctx.file);
   const model = ctx.opts.model ?? (fullName ? fullName.split("/").pop()! : dir?.model);
   if (!model) return ctx.error(0, "model_parameters_used.name", "the model is not named in this file: give --model");
   const K = exp.working_capacity ?? dir?.K ?? 1;
-  if (!isInt(K) || K < 1) return ctx.error(0, "experiment_parameters_used.working_capacity", `working_capacity must be a positive integer (got ${describe(K)})`);
-  const multiTurn = typeof exp.is_multi_turn === "boolean" ? exp.is_multi_turn : typeof modelParams.multi_turn === "boolean" ? modelParams.multi_turn : (dir?.multiTurn ?? false);
+  if (!isInt(K) || K < 1)
+    return ctx.error(0, "experiment_parameters_used.working_capacity", `working_capacity must be a positive integer (got ${describe(K)})`);
+  const multiTurn =
+    typeof exp.is_multi_turn === "boolean"
+      ? exp.is_multi_turn
+      : typeof modelParams.multi_turn === "boolean"
+        ? modelParams.multi_turn
+        : (dir?.multiTurn ?? false);
   const horizon = isInt(exp.horizon_length) ? exp.horizon_length : 0;
   const stamp = typeof runInfo.run_timestamp === "string" ? runInfo.run_timestamp : (dir?.timestamp ?? null);
   const config: Record<string, unknown> = {};
-  for (const k of ["temperature", "top_p", "thinking_mode", "cot", "provider", "max_tokens"]) if (k in modelParams) config[k] = modelParams[k];
+  for (const k of ["temperature", "top_p", "thinking_mode", "cot", "provider", "max_tokens"])
+    if (k in modelParams) config[k] = modelParams[k];
   for (const k of ["dict_size", "num_samples", "min_input_value", "max_input_value", "experiment_type"]) if (k in exp) config[k] = exp[k];
   if (typeof runInfo.experiment_key === "string") config.experiment_key = runInfo.experiment_key;
   const header = measuringHeader(ctx, { model, K, multiTurn, horizon, stamp, config, format: "experiment_results" });

@@ -34,7 +34,8 @@ export function resolveAttachments(v: unknown, att: Record<string, unknown>, pat
   if (Array.isArray(v)) return v.map((x, i) => resolveAttachments(x, att, `${path}[${i}]`, missing, depth + 1));
   if (isObj(v)) {
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v)) out[k] = k === "attachments" ? x : resolveAttachments(x, att, path ? `${path}.${k}` : k, missing, depth + 1);
+    for (const [k, x] of Object.entries(v))
+      out[k] = k === "attachments" ? x : resolveAttachments(x, att, path ? `${path}.${k}` : k, missing, depth + 1);
     return out;
   }
   return v;
@@ -48,7 +49,9 @@ export function completionText(output: unknown): string | null {
   const content = isObj(choice) && isObj(choice.message) ? choice.message.content : null;
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    const parts = content.filter((c) => isObj(c) && c.type === "text" && typeof c.text === "string").map((c) => (c as { text: string }).text);
+    const parts = content
+      .filter((c) => isObj(c) && c.type === "text" && typeof c.text === "string")
+      .map((c) => (c as { text: string }).text);
     return parts.length ? parts.join("\n") : null;
   }
   return null;
@@ -74,13 +77,14 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
     }
     const head = await readJson(zip, "header.json");
     const ev = isObj(head) && isObj(head.eval) ? head.eval : null;
-    if (!ev) return ctx.error(0, "header.json: eval", "header.json must hold the eval spec under \"eval\"");
+    if (!ev) return ctx.error(0, "header.json: eval", 'header.json must hold the eval spec under "eval"');
     const task = typeof ev.task === "string" && ev.task ? ev.task : "inspect-task";
     const model = ctx.opts.model ?? (typeof ev.model === "string" && ev.model ? ev.model : null);
     if (!model) return ctx.error(0, "header.json: eval.model", "the log names no model: give --model");
     const results = isObj(head) && isObj(head.results) ? head.results : {};
     const scores = Array.isArray(results.scores) ? results.scores.filter(isObj) : [];
-    let scorer: string | null = ctx.opts.metric ?? (scores.map((s) => s.scorer ?? s.name).find((s) => typeof s === "string") as string | undefined) ?? null;
+    let scorer: string | null =
+      ctx.opts.metric ?? (scores.map((s) => s.scorer ?? s.name).find((s) => typeof s === "string") as string | undefined) ?? null;
 
     const names = [...zip.entries.keys()].filter((n) => SAMPLE.test(n));
     if (names.length === 0) return ctx.error(0, "samples/", "the log holds no samples");
@@ -96,9 +100,22 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
       key: ctx.opts.key ?? `inspect__${slug(model)}__${slug(task)}__${slug(String(ev.eval_id ?? ev.run_id ?? ev.task_id ?? "log"))}`,
       model: { name: model },
       benchmark: "generic",
-      variant: { name: `inspect-${task}`, task, ...(isObj(ev.dataset) && typeof ev.dataset.name === "string" ? { dataset: ev.dataset.name } : {}) },
-      config: { scorer, status: isObj(head) ? (head.status ?? null) : null, ...(isObj(ev.config) ? { eval_config: ev.config } : {}), ...(isObj(ev.task_args) ? { task_args: ev.task_args } : {}) },
-      source: { format: "inspect-eval", harness: "inspect_ai", ...(isObj(head) && head.version !== undefined ? { log_version: head.version } : {}) },
+      variant: {
+        name: `inspect-${task}`,
+        task,
+        ...(isObj(ev.dataset) && typeof ev.dataset.name === "string" ? { dataset: ev.dataset.name } : {}),
+      },
+      config: {
+        scorer,
+        status: isObj(head) ? (head.status ?? null) : null,
+        ...(isObj(ev.config) ? { eval_config: ev.config } : {}),
+        ...(isObj(ev.task_args) ? { task_args: ev.task_args } : {}),
+      },
+      source: {
+        format: "inspect-eval",
+        harness: "inspect_ai",
+        ...(isObj(head) && head.version !== undefined ? { log_version: head.version } : {}),
+      },
       created_at: typeof ev.created === "string" ? ev.created : null,
     };
     const run = ctx.run(header);
@@ -117,7 +134,11 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
       const missing: string[] = [];
       const s = resolveAttachments(raw, att, "", missing) as Record<string, unknown>;
       if (missing.length) {
-        ctx.error(0, `${name}: ${missing[0]}`, `attachment reference not found in the sample's attachments${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}`);
+        ctx.error(
+          0,
+          `${name}: ${missing[0]}`,
+          `attachment reference not found in the sample's attachments${missing.length > 1 ? ` (and ${missing.length - 1} more)` : ""}`,
+        );
         continue;
       }
       const sc = isObj(s.scores) ? s.scores : null;
@@ -133,7 +154,11 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
       }
       const correct = scoreCorrect(score.value);
       if (correct === null) {
-        ctx.error(0, `${name}: scores.${scorer}.value`, `cannot tell correct from ${describe(score.value)} (expected C/I, a number or true/false)`);
+        ctx.error(
+          0,
+          `${name}: scores.${scorer}.value`,
+          `cannot tell correct from ${describe(score.value)} (expected C/I, a number or true/false)`,
+        );
         continue;
       }
       const m = SAMPLE.exec(name)!;

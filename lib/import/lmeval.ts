@@ -125,12 +125,23 @@ export async function* lmEvalEvents(ctx: ImportContext): AsyncIterable<ReaderEve
       input: { doc_id: rec.doc_id, doc: rec.doc ?? null, target: rec.target ?? null, task },
       output: raw,
       answer,
-      metadata: { filter, metric, value: v, metrics: Object.fromEntries(Object.entries(rec).filter(([k, x]) => isNum(x) && k !== "doc_id")) },
+      metadata: {
+        filter,
+        metric,
+        value: v,
+        metrics: Object.fromEntries(Object.entries(rec).filter(([k, x]) => isNum(x) && k !== "doc_id")),
+      },
     };
     const ev = ctx.generation(item, givenOutcome({ length, correct, answer: answer === "" ? null : answer }), line, "doc_id");
     if (ev) yield ev;
   }
   if (!header && !ctx.failed) {
-    ctx.error(0, "filter", filter && filters.size && !filters.has(filter) ? `no record has filter '${filter}' (filters: ${[...filters].join(", ")})` : "no samples in the file");
+    ctx.error(
+      0,
+      "filter",
+      filter && filters.size && !filters.has(filter)
+        ? `no record has filter '${filter}' (filters: ${[...filters].join(", ")})`
+        : "no samples in the file",
+    );
   }
 }

@@ -11,7 +11,9 @@ export const NOOP = "<NoOp>";
 export const INVALID = "<IncorrectFormat>";
 
 /** The harness writes each run into `<timestamp>_<model>_<multi|single>-turn_<cot|no-cot>_<thinking|no-thinking>_wc_<K>/`. */
-export function runDirInfo(file: string): { timestamp: string; model: string; multiTurn: boolean; cot: boolean; thinking: boolean; K: number } | null {
+export function runDirInfo(
+  file: string,
+): { timestamp: string; model: string; multiTurn: boolean; cot: boolean; thinking: boolean; K: number } | null {
   const dir = path.basename(path.dirname(file));
   const m = /^(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2})_(.+)_(multi|single)-turn_(cot|no-cot)_(thinking|no-thinking)_wc_(\d+)$/.exec(dir);
   if (!m) return null;
@@ -20,7 +22,15 @@ export function runDirInfo(file: string): { timestamp: string; model: string; mu
 
 export function measuringHeader(
   ctx: ImportContext,
-  a: { model: string; K: number; multiTurn: boolean; horizon: number; stamp: string | null; config: Record<string, unknown>; format: string },
+  a: {
+    model: string;
+    K: number;
+    multiTurn: boolean;
+    horizon: number;
+    stamp: string | null;
+    config: Record<string, unknown>;
+    format: string;
+  },
 ): RunHeader {
   const mode = a.multiTurn ? "multi" : "single";
   return {

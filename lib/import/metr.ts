@@ -27,7 +27,9 @@ export function taskWeights(rows: { task: string; family: string }[], scheme: "i
   for (const r of rows) runsPerTask.set(r.task, (runsPerTask.get(r.task) ?? 0) + 1);
   const tasksPerFamily = new Map<string, Set<string>>();
   for (const r of rows) (tasksPerFamily.get(r.family) ?? tasksPerFamily.set(r.family, new Set()).get(r.family)!).add(r.task);
-  const w = rows.map((r) => (1 / runsPerTask.get(r.task)!) * (scheme === "invsqrt_task_weight" ? 1 / Math.sqrt(tasksPerFamily.get(r.family)!.size) : 1));
+  const w = rows.map(
+    (r) => (1 / runsPerTask.get(r.task)!) * (scheme === "invsqrt_task_weight" ? 1 / Math.sqrt(tasksPerFamily.get(r.family)!.size) : 1),
+  );
   const sum = w.reduce((a, b) => a + b, 0);
   return w.map((x) => x / sum);
 }
@@ -47,23 +49,39 @@ export async function* metrEvents(ctx: ImportContext): AsyncIterable<ReaderEvent
     const y = rec.score_binarized;
     if (!task) ctx.error(line, "task_id", `task_id must be text (got ${describe(rec.task_id)})`);
     else if (!agent) ctx.error(line, "alias", `alias (the agent) must be text (got ${describe(rec.alias)})`);
-    else if (!isNum(minutes) || minutes <= 0) ctx.error(line, "human_minutes", `human_minutes must be a positive number (got ${describe(minutes)})`);
-    else if (!(y === 0 || y === 1 || typeof y === "boolean")) ctx.error(line, "score_binarized", `score_binarized must be 0 or 1 (got ${describe(y)})`);
-    else if (rec.score_cont !== undefined && rec.score_cont !== null && !isNum(rec.score_cont)) ctx.error(line, "score_cont", `score_cont must be a number (got ${describe(rec.score_cont)})`);
+    else if (!isNum(minutes) || minutes <= 0)
+      ctx.error(line, "human_minutes", `human_minutes must be a positive number (got ${describe(minutes)})`);
+    else if (!(y === 0 || y === 1 || typeof y === "boolean"))
+      ctx.error(line, "score_binarized", `score_binarized must be 0 or 1 (got ${describe(y)})`);
+    else if (rec.score_cont !== undefined && rec.score_cont !== null && !isNum(rec.score_cont))
+      ctx.error(line, "score_cont", `score_cont must be a number (got ${describe(rec.score_cont)})`);
     else {
       const known = taskInfo.get(task);
       if (known && (known.family !== family || known.minutes !== minutes)) {
-        ctx.error(line, known.family !== family ? "task_family" : "human_minutes", `task '${task}' has a different ${known.family !== family ? "family" : "human_minutes"} on line ${known.line}`);
+        ctx.error(
+          line,
+          known.family !== family ? "task_family" : "human_minutes",
+          `task '${task}' has a different ${known.family !== family ? "family" : "human_minutes"} on line ${known.line}`,
+        );
         continue;
       }
       if (!known) taskInfo.set(task, { family: family!, minutes, line });
       if (ctx.opts.model && agent !== ctx.opts.model) continue;
       const rows = byAgent.get(agent) ?? byAgent.set(agent, []).get(agent)!;
-      rows.push({ line, task, family: family!, runId: str(rec.run_id) ?? `line-${line}`, y: y === true || y === 1 ? 1 : 0, cont: isNum(rec.score_cont) ? rec.score_cont : null, minutes });
+      rows.push({
+        line,
+        task,
+        family: family!,
+        runId: str(rec.run_id) ?? `line-${line}`,
+        y: y === true || y === 1 ? 1 : 0,
+        cont: isNum(rec.score_cont) ? rec.score_cont : null,
+        minutes,
+      });
     }
   }
   if (ctx.failed) return;
-  if (byAgent.size === 0) return ctx.error(0, "alias", ctx.opts.model ? `no runs of agent '${ctx.opts.model}' in the file` : "no runs in the file");
+  if (byAgent.size === 0)
+    return ctx.error(0, "alias", ctx.opts.model ? `no runs of agent '${ctx.opts.model}' in the file` : "no runs in the file");
 
   for (const [agent, rows] of byAgent) {
     const header: RunHeader = {
@@ -91,7 +109,14 @@ export async function* metrEvents(ctx: ImportContext): AsyncIterable<ReaderEvent
         input: { task_id: r.task, task_family: r.family, human_minutes: r.minutes },
         output: null,
         answer: String(r.cont ?? r.y),
-        metadata: { task_family: r.family, run_id: r.runId, score_binarized: r.y, score_cont: r.cont, human_minutes: r.minutes, weight: weights[i] },
+        metadata: {
+          task_family: r.family,
+          run_id: r.runId,
+          score_binarized: r.y,
+          score_cont: r.cont,
+          human_minutes: r.minutes,
+          weight: weights[i],
+        },
       };
       const analysis = givenOutcome({ length, correct: r.y === 1, answer: item.answer, lengthValue: r.minutes, weight: weights[i] });
       const ev = ctx.generation(item, analysis, r.line, "run_id");

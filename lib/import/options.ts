@@ -13,7 +13,12 @@ export const FORMAT_LABEL: Record<ImportFormat, string> = {
   metr: "METR runs JSONL",
 };
 
-const name = (what: string) => z.string({ error: `${what} must be text` }).trim().min(1, `${what} must not be empty`).max(200, `${what} is too long`);
+const name = (what: string) =>
+  z
+    .string({ error: `${what} must be text` })
+    .trim()
+    .min(1, `${what} must not be empty`)
+    .max(200, `${what} is too long`);
 
 export const importOptionsSchema = z.strictObject(
   {
@@ -27,7 +32,9 @@ export const importOptionsSchema = z.strictObject(
     /** run key (a prefix when the file holds several runs) */
     key: name("key").optional(),
     /** METR: task weighting of the length fit */
-    weighting: z.enum(["invsqrt_task_weight", "equal_task_weight"], { error: "weighting must be invsqrt_task_weight or equal_task_weight" }).default("invsqrt_task_weight"),
+    weighting: z
+      .enum(["invsqrt_task_weight", "equal_task_weight"], { error: "weighting must be invsqrt_task_weight or equal_task_weight" })
+      .default("invsqrt_task_weight"),
     maxErrors: z.coerce.number({ error: "max-errors must be a number" }).int().min(1).max(100000).optional(),
   },
   { error: (iss) => (iss.code === "unrecognized_keys" ? `unknown option(s): ${iss.keys.join(", ")}` : undefined) },

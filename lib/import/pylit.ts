@@ -34,7 +34,20 @@ export function tryPyLiteral(text: string): { ok: true; value: PyValue } | { ok:
   }
 }
 
-const SIMPLE_ESC: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", f: "\f", v: "\v", "0": "\0", "\n": "" };
+const SIMPLE_ESC: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  a: "\x07",
+  b: "\b",
+  f: "\f",
+  v: "\v",
+  "0": "\0",
+  "\n": "",
+};
 
 class Parser {
   i = 0;
@@ -163,7 +176,9 @@ class Parser {
   }
 
   atom(): PyValue {
-    const m = /^[A-Za-z_][A-Za-z0-9_]*|^[+-]?(\d[\d_]*\.?[\d_]*([eE][+-]?\d+)?|\.\d[\d_]*([eE][+-]?\d+)?|inf|nan)/.exec(this.s.slice(this.i, this.i + 400));
+    const m = /^[A-Za-z_][A-Za-z0-9_]*|^[+-]?(\d[\d_]*\.?[\d_]*([eE][+-]?\d+)?|\.\d[\d_]*([eE][+-]?\d+)?|inf|nan)/.exec(
+      this.s.slice(this.i, this.i + 400),
+    );
     if (!m) throw new PyLiteralError(`unexpected character ${JSON.stringify(this.s[this.i])}`, this.i);
     const t = m[0];
     const at = this.i;

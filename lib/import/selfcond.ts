@@ -30,15 +30,19 @@ export function* selfcondEvents(ctx: ImportContext, doc: Record<string, unknown>
   const turns = cfg.num_turns ?? 100;
   const K = cfg.working_capacity ?? 1;
   if (!isInt(turns) || turns < 1) return ctx.error(0, "config.num_turns", `num_turns must be a positive integer (got ${describe(turns)})`);
-  if (!isInt(K) || K < 1) return ctx.error(0, "config.working_capacity", `working_capacity must be a positive integer (got ${describe(K)})`);
+  if (!isInt(K) || K < 1)
+    return ctx.error(0, "config.working_capacity", `working_capacity must be a positive integer (got ${describe(K)})`);
   const data = doc.data;
-  if (!isObj(data) || Object.keys(data).length === 0) return ctx.error(0, "data", `data must be an object with one entry per induced error rate (got ${describe(data)})`);
+  if (!isObj(data) || Object.keys(data).length === 0)
+    return ctx.error(0, "data", `data must be an object with one entry per induced error rate (got ${describe(data)})`);
 
   const fromFile = modelFromFileName(ctx.file);
   if (!ctx.opts.model && !fromFile) {
     return ctx.error(0, "-", "cannot tell the model from the file name (expected self_conditioning_<P>B[_<A>A]_<Q>Q.json): give --model");
   }
-  const model = ctx.opts.model ? { name: ctx.opts.model } : { name: fromFile!.name, family: fromFile!.family, params_b: fromFile!.params_b };
+  const model = ctx.opts.model
+    ? { name: ctx.opts.model }
+    : { name: fromFile!.name, family: fromFile!.family, params_b: fromFile!.params_b };
   const dictSize = isInt(cfg.dict_size) ? cfg.dict_size : null;
   const header: RunHeader = {
     key: ctx.opts.key ?? `selfcond__${slug(model.name)}`,

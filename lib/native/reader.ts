@@ -65,13 +65,17 @@ export class NativeReader {
       return null;
     }
     if (typeof obj !== "object" || obj === null || Array.isArray(obj)) {
-      this.error(lineNo, "-", "a line must be a JSON object with a \"type\"");
+      this.error(lineNo, "-", 'a line must be a JSON object with a "type"');
       return null;
     }
     const type = (obj as Record<string, unknown>).type;
     if (type === "run") return this.runLine(obj, lineNo);
     if (type === "item") return this.itemLine(obj, lineNo);
-    this.error(lineNo, "type", type === undefined ? "type is required (\"run\" or \"item\")" : `unknown line type ${JSON.stringify(type)} (expected "run" or "item")`);
+    this.error(
+      lineNo,
+      "type",
+      type === undefined ? 'type is required ("run" or "item")' : `unknown line type ${JSON.stringify(type)} (expected "run" or "item")`,
+    );
     return null;
   }
 
@@ -85,7 +89,8 @@ export class NativeReader {
     this.sawRunLine = true;
     this.seen = new Map();
     const { header, errors } = parseRunLine(obj);
-    if (header && this.runKeys.has(header.key)) errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
+    if (header && this.runKeys.has(header.key))
+      errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
     if (!header || errors.length) {
       for (const e of errors) this.error(lineNo, e.field, e.message);
       this.header = null;

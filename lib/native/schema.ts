@@ -56,7 +56,10 @@ export const runLineSchema = z.looseObject({
   key: z.string(req("run key", "a string")).min(1, "run key is required"),
   model: modelSchema,
   benchmark: z.enum(BENCHMARKS, {
-    error: (iss) => (iss.input === undefined ? "benchmark is required" : `unknown benchmark ${JSON.stringify(iss.input)} (expected one of ${BENCHMARKS.join(", ")})`),
+    error: (iss) =>
+      iss.input === undefined
+        ? "benchmark is required"
+        : `unknown benchmark ${JSON.stringify(iss.input)} (expected one of ${BENCHMARKS.join(", ")})`,
   }),
   variant: variantSchema,
   config: configSchema,
@@ -76,9 +79,7 @@ export const itemLineSchema = z.looseObject({
   reference: z.array(stepValue).optional(),
   steps: z.array(z.union([z.number(), z.string(), z.null()], { error: "must be a number, a string or null" })).optional(),
   answer: stepValue.nullish(),
-  usage: z
-    .looseObject({ prompt_tokens: finiteNonNeg.nullish(), completion_tokens: finiteNonNeg.nullish() })
-    .nullish(),
+  usage: z.looseObject({ prompt_tokens: finiteNonNeg.nullish(), completion_tokens: finiteNonNeg.nullish() }).nullish(),
   latency_ms: finiteNonNeg.nullish(),
   cost_usd: finiteNonNeg.nullish(),
   metadata: z.unknown().optional(),

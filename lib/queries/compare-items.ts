@@ -22,7 +22,12 @@ const CLASSES: Record<Exclude<CompareShow, "shift">, Outcome[]> = {
   "both-wrong": ["neither"],
   all: ["regression", "improvement", "neither", "both"],
 };
-const SIDES: Record<Outcome, [boolean, boolean]> = { both: [true, true], regression: [true, false], improvement: [false, true], neither: [false, false] };
+const SIDES: Record<Outcome, [boolean, boolean]> = {
+  both: [true, true],
+  regression: [true, false],
+  improvement: [false, true],
+  neither: [false, false],
+};
 
 function sizeOf(o: Outcome, t: PairSummary["table"]): number {
   return o === "both" ? t.both : o === "regression" ? t.onlyA : o === "improvement" ? t.onlyB : t.neither;
@@ -45,7 +50,16 @@ const toItem = (r: Row): PairItem => {
   return { itemKey: r.itemKey, length: Number(r.length), aCorrect, bCorrect, aDiv: div(r.ad), bDiv: div(r.bd), outcome };
 };
 
-function read(prisma: Db, a: number, b: number, answer: "first" | "last", where: Prisma.Sql, order: Prisma.Sql, limit: number, offset: number) {
+function read(
+  prisma: Db,
+  a: number,
+  b: number,
+  answer: "first" | "last",
+  where: Prisma.Sql,
+  order: Prisma.Sql,
+  limit: number,
+  offset: number,
+) {
   const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
   return prisma.$queryRaw<Row[]>(Prisma.sql`
     SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
@@ -55,7 +69,13 @@ function read(prisma: Db, a: number, b: number, answer: "first" | "last", where:
 }
 
 export async function pairItems(
-  prisma: Db, a: number, b: number, answer: "first" | "last", show: CompareShow, summary: PairSummary, page: number,
+  prisma: Db,
+  a: number,
+  b: number,
+  answer: "first" | "last",
+  show: CompareShow,
+  summary: PairSummary,
+  page: number,
 ): Promise<{ rows: PairItem[]; total: number; page: number; pages: number }> {
   const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
   if (show === "shift") {

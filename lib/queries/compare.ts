@@ -65,16 +65,33 @@ export async function getComparison(p: CompareParams): Promise<CompareData> {
   if (p.runs.length === 0) return empty;
   const prisma = await db();
   const candidates = new Set<string>();
-  for (let i = 0; i < p.runs.length; i++) for (let j = i + 1; j <= Math.min(p.runs.length, i + 4); j++) candidates.add(p.runs.slice(i, j).join(","));
+  for (let i = 0; i < p.runs.length; i++)
+    for (let j = i + 1; j <= Math.min(p.runs.length, i + 4); j++) candidates.add(p.runs.slice(i, j).join(","));
   const found = await prisma.run.findMany({
     where: { key: { in: [...candidates] } },
-    select: { id: true, key: true, benchmark: true, itemCount: true, status: true, loadedAt: true, model: { select: { name: true } }, variant: { select: { name: true } } },
+    select: {
+      id: true,
+      key: true,
+      benchmark: true,
+      itemCount: true,
+      status: true,
+      loadedAt: true,
+      model: { select: { name: true } },
+      variant: { select: { name: true } },
+    },
   });
   const byKey = new Map(found.map((r) => [r.key, r]));
   const { keys, unknown } = resolveRunKeys(p.runs, new Set(byKey.keys()));
   const sel = keys.map((k) => byKey.get(k)!);
   const labels = runLabels(sel.map((r) => ({ key: r.key, model: r.model.name, variant: r.variant.name })));
-  const runs = sel.map<CompareRun>((r) => ({ key: r.key, label: labels.get(r.key) ?? r.model.name, model: r.model.name, benchmark: r.benchmark, variant: r.variant.name, items: r.itemCount }));
+  const runs = sel.map<CompareRun>((r) => ({
+    key: r.key,
+    label: labels.get(r.key) ?? r.model.name,
+    model: r.model.name,
+    benchmark: r.benchmark,
+    variant: r.variant.name,
+    items: r.itemCount,
+  }));
   if (sel.length < 2) return { ...empty, runs, unknown };
 
   const base = sel[0];

@@ -52,7 +52,8 @@ export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
   const prisma = await db();
   // Candidate keys: every piece and every join of neighbouring pieces (keys with commas).
   const candidates = new Set<string>();
-  for (let i = 0; i < pieces.length; i++) for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
+  for (let i = 0; i < pieces.length; i++)
+    for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
   const rows = await prisma.run.findMany({
     where: { key: { in: [...candidates] } },
     select: {

@@ -93,16 +93,37 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const prisma = await db();
   const run = await prisma.run.findUnique({
     where: { key: runKey },
-    select: { id: true, key: true, benchmark: true, hasSteps: true, selfConditioning: true, generationCount: true, model: { select: { name: true } }, variant: { select: { name: true } } },
+    select: {
+      id: true,
+      key: true,
+      benchmark: true,
+      hasSteps: true,
+      selfConditioning: true,
+      generationCount: true,
+      model: { select: { name: true } },
+      variant: { select: { name: true } },
+    },
   });
   if (!run) return null;
   const item = await prisma.item.findUnique({ where: { runId_key: { runId: run.id, key: itemKey } } });
   if (!item) return null;
   const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
-  const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } }, include: { steps: { orderBy: { step: "asc" } } } });
+  const g = await prisma.generation.findUnique({
+    where: { itemId_epoch: { itemId: item.id, epoch } },
+    include: { steps: { orderBy: { step: "asc" } } },
+  });
   if (!g) return null;
 
-  const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, { answers: [], extras: [], revised: [], turns: null, exactStep: false, hasSteps: false, selfConditioning: null, operands: {} });
+  const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, {
+    answers: [],
+    extras: [],
+    revised: [],
+    turns: null,
+    exactStep: false,
+    hasSteps: false,
+    selfConditioning: null,
+    operands: {},
+  });
   const input = parseJson<Record<string, unknown>>(item.input, {});
   const output = outputOf(g.output, run.benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
@@ -126,7 +147,14 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const next = nextHere ?? nextOther;
 
   return {
-    run: { key: run.key, model: run.model.name, benchmark: run.benchmark, variant: run.variant.name, hasSteps: run.hasSteps, selfConditioning: run.selfConditioning },
+    run: {
+      key: run.key,
+      model: run.model.name,
+      benchmark: run.benchmark,
+      variant: run.variant.name,
+      hasSteps: run.hasSteps,
+      selfConditioning: run.selfConditioning,
+    },
     item: { id: item.key, length: item.length, input, inducedErrorRate: item.inducedErrorRate },
     epoch,
     epochs: gens.map((e) => e.epoch),

@@ -49,7 +49,9 @@ export async function countItems(prisma: Db, status: string, p: RunParams, where
   }
   const cap = Math.max(1000, (p.page + 5) * p.pageSize);
   // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
-  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(Prisma.sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`);
+  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(
+    Prisma.sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`,
+  );
   const n = Number(row.n);
   return n > cap ? { total: cap, more: true } : { total: n, more: false };
 }

@@ -44,11 +44,16 @@ export function itemOrderSql(p: RunParams, alias = "g"): Prisma.Sql {
   const d = dir === "asc" ? "ASC" : "DESC";
   const order = `${col("itemId")} ASC, ${col("epoch")} ASC`;
   switch (sort) {
-    case "item": return Prisma.raw(`${col("itemKey")} ${d}, ${col("epoch")} ASC`);
-    case "length": return Prisma.raw(`${col("length")} ${d}, ${order}`);
-    case "divergence": return Prisma.raw(`${col("firstDivergence")} ${d} NULLS LAST, ${order}`);
-    case "correct": return Prisma.raw(`${col("firstCorrect")} ${d}, ${order}`);
-    default: return itemOrderBy(dir === "asc", alias);
+    case "item":
+      return Prisma.raw(`${col("itemKey")} ${d}, ${col("epoch")} ASC`);
+    case "length":
+      return Prisma.raw(`${col("length")} ${d}, ${order}`);
+    case "divergence":
+      return Prisma.raw(`${col("firstDivergence")} ${d} NULLS LAST, ${order}`);
+    case "correct":
+      return Prisma.raw(`${col("firstCorrect")} ${d}, ${order}`);
+    default:
+      return itemOrderBy(dir === "asc", alias);
   }
 }
 

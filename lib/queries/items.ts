@@ -58,7 +58,14 @@ type RawRow = Record<keyof ItemRow | "itemIdNum", unknown>;
  * 1.5 s halfway down 100,000 generations); the outer query reads the page's rows by key.
  * `reverse`: the rows were read against the shown order (Previous, a descending page).
  */
-async function pageRows(prisma: Db, where: Prisma.Sql, order: (alias: string) => Prisma.Sql, skip: number, take: number, reverse = false): Promise<{ rows: ItemRow[]; keys: Key[] }> {
+async function pageRows(
+  prisma: Db,
+  where: Prisma.Sql,
+  order: (alias: string) => Prisma.Sql,
+  skip: number,
+  take: number,
+  reverse = false,
+): Promise<{ rows: ItemRow[]; keys: Key[] }> {
   const found = await prisma.$queryRaw<RawRow[]>(Prisma.sql`
     SELECT g."itemId" AS "itemIdNum", g."itemKey" AS "itemId", g."epoch", g."length", g."firstAnswer", g."lastAnswer",
       g."firstCorrect", g."lastCorrect", g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."statuses",
@@ -109,7 +116,16 @@ function signpostList(p: RunParams): SignpostList | null {
  * page is the ascending slice that ends `offset` rows before the end, reversed: `total` is
  * exact here, from the stored aggregates of a complete run. Null when the run has none.
  */
-async function pageBySignpost(prisma: Db, runId: number, list: SignpostList, where: Prisma.Sql, offset: number, take: number, total: number, dir: "asc" | "desc") {
+async function pageBySignpost(
+  prisma: Db,
+  runId: number,
+  list: SignpostList,
+  where: Prisma.Sql,
+  offset: number,
+  take: number,
+  total: number,
+  dir: "asc" | "desc",
+) {
   let start = offset;
   if (dir === "desc") {
     start = total - offset - take;

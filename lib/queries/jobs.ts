@@ -20,7 +20,12 @@ async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
   const byKey = new Map(runs.map((r) => [r.key, r]));
   return jobs.map((j) => {
     const r = byKey.get(j.runKey);
-    return { ...j, run: r ? { status: r.status, generations: r.generationCount, expectedItems: r.expectedItems, updatedAt: r.loadedAt.toISOString() } : null };
+    return {
+      ...j,
+      run: r
+        ? { status: r.status, generations: r.generationCount, expectedItems: r.expectedItems, updatedAt: r.loadedAt.toISOString() }
+        : null,
+    };
   });
 }
 

@@ -23,7 +23,9 @@ export function rankByHorizon(runs: HorizonCols[]): Map<number, HorizonRank> {
   const byBenchmark = new Map<string, HorizonCols[]>();
   for (const r of runs) if (r.h50 !== null) byBenchmark.set(r.benchmark, [...(byBenchmark.get(r.benchmark) ?? []), r]);
   for (const group of byBenchmark.values()) {
-    const leader = group.reduce((best, r) => (r.h50! > best.h50! || (r.h50 === best.h50 && (r.h50Lo ?? r.h50!) > (best.h50Lo ?? best.h50!)) ? r : best));
+    const leader = group.reduce((best, r) =>
+      r.h50! > best.h50! || (r.h50 === best.h50 && (r.h50Lo ?? r.h50!) > (best.h50Lo ?? best.h50!)) ? r : best,
+    );
     const lLo = leader.h50Lo ?? leader.h50!;
     const lHi = leader.h50Hi ?? leader.h50!;
     if (group.length < 2) continue; // a lone run leads nothing
@@ -43,7 +45,10 @@ export function pickLengths(lengths: number[]): number[] {
   const count = new Map<number, number>();
   for (const l of lengths) count.set(l, (count.get(l) ?? 0) + 1);
   const most = Math.max(0, ...count.values());
-  const u = [...count].filter(([, c]) => c * 2 >= most).map(([l]) => l).sort((a, b) => a - b);
+  const u = [...count]
+    .filter(([, c]) => c * 2 >= most)
+    .map(([l]) => l)
+    .sort((a, b) => a - b);
   if (u.length <= 3) return u;
   return [u[0], u[Math.floor((u.length - 1) / 2)], u[u.length - 1]];
 }

@@ -81,26 +81,58 @@ function whereOf(p: LeaderboardParams): Prisma.RunWhereInput {
 }
 
 function orderOf(sort: LeaderboardSortColumn, dir: "asc" | "desc"): Prisma.RunOrderByWithRelationInput[] {
-  const num = (field: keyof Prisma.RunOrderByWithRelationInput) => ({ [field]: { sort: dir, nulls: "last" } }) as Prisma.RunOrderByWithRelationInput;
+  const num = (field: keyof Prisma.RunOrderByWithRelationInput) =>
+    ({ [field]: { sort: dir, nulls: "last" } }) as Prisma.RunOrderByWithRelationInput;
   const head: Prisma.RunOrderByWithRelationInput = (() => {
     switch (sort) {
-      case "model": return { model: { name: dir } };
-      case "benchmark": return { benchmark: dir };
-      case "variant": return { variant: { name: dir } };
-      case "size": return { model: { paramsB: { sort: dir, nulls: "last" } } };
-      case "items": return { itemCount: dir };
-      case "h50": case "h80": case "l50": case "p": case "firstAccuracy": case "lastAccuracy": case "scSlope":
+      case "model":
+        return { model: { name: dir } };
+      case "benchmark":
+        return { benchmark: dir };
+      case "variant":
+        return { variant: { name: dir } };
+      case "size":
+        return { model: { paramsB: { sort: dir, nulls: "last" } } };
+      case "items":
+        return { itemCount: dir };
+      case "h50":
+      case "h80":
+      case "l50":
+      case "p":
+      case "firstAccuracy":
+      case "lastAccuracy":
+      case "scSlope":
         return num(sort);
-      default: return { h50: { sort: dir, nulls: "last" } };
+      default:
+        return { h50: { sort: dir, nulls: "last" } };
     }
   })();
   return [head, { key: "asc" }];
 }
 
 const ROW_SELECT = {
-  id: true, key: true, benchmark: true, status: true, itemCount: true, generationCount: true, maxLength: true,
-  hasSteps: true, selfConditioning: true, h50: true, h50Lo: true, h50Hi: true, h50Censored: true, h80: true,
-  l50: true, l50Lo: true, l50Hi: true, l80: true, p: true, firstAccuracy: true, lastAccuracy: true, scSlope: true,
+  id: true,
+  key: true,
+  benchmark: true,
+  status: true,
+  itemCount: true,
+  generationCount: true,
+  maxLength: true,
+  hasSteps: true,
+  selfConditioning: true,
+  h50: true,
+  h50Lo: true,
+  h50Hi: true,
+  h50Censored: true,
+  h80: true,
+  l50: true,
+  l50Lo: true,
+  l50Hi: true,
+  l80: true,
+  p: true,
+  firstAccuracy: true,
+  lastAccuracy: true,
+  scSlope: true,
   model: { select: { name: true, family: true, paramsB: true, thinking: true } },
   variant: { select: { name: true } },
   lengthStats: { select: { length: true, n: true, firstCorrect: true, modes: true }, orderBy: { length: "asc" } },
@@ -130,7 +162,10 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
   if (sort.startsWith("at:")) {
     // Accuracy at a length is not a run column: order the filtered ids by it here, then page.
     const length = Number(sort.slice(3));
-    const stats = await prisma.runLengthStat.findMany({ where: { run: where, length }, select: { runId: true, n: true, firstCorrect: true } });
+    const stats = await prisma.runLengthStat.findMany({
+      where: { run: where, length },
+      select: { runId: true, n: true, firstCorrect: true },
+    });
     const acc = new Map(stats.map((s) => [s.runId, s.n ? s.firstCorrect / s.n : null]));
     const sign = dir === "asc" ? 1 : -1;
     const ids = all
@@ -141,7 +176,13 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
     const found = await prisma.run.findMany({ where: { id: { in: ids } }, select: ROW_SELECT });
     runs = ids.map((id) => found.find((r) => r.id === id)!).filter(Boolean);
   } else {
-    runs = await prisma.run.findMany({ where, select: ROW_SELECT, orderBy: orderOf(sort, dir), skip: (page - 1) * pageSize, take: pageSize });
+    runs = await prisma.run.findMany({
+      where,
+      select: ROW_SELECT,
+      orderBy: orderOf(sort, dir),
+      skip: (page - 1) * pageSize,
+      take: pageSize,
+    });
   }
 
   const rows: LeaderboardRow[] = runs.map((r) => {
@@ -165,8 +206,15 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
       maxLength: r.maxLength,
       hasSteps: r.hasSteps,
       selfConditioning: r.selfConditioning,
-      h50: r.h50, h50Lo: r.h50Lo, h50Hi: r.h50Hi, h50Censored: r.h50Censored, h80: r.h80,
-      l50: r.l50, l50Lo: r.l50Lo, l50Hi: r.l50Hi, l80: r.l80,
+      h50: r.h50,
+      h50Lo: r.h50Lo,
+      h50Hi: r.h50Hi,
+      h50Censored: r.h50Censored,
+      h80: r.h80,
+      l50: r.l50,
+      l50Lo: r.l50Lo,
+      l50Hi: r.l50Hi,
+      l80: r.l80,
       l50Extrapolated: r.l50 !== null && r.l50 > r.maxLength,
       p: r.p,
       predictedHorizon: predictedHorizon(r.p),
@@ -192,7 +240,11 @@ export async function getLeaderboardFilterOptions(): Promise<LeaderboardFilterOp
   const prisma = await db();
   const [benchmarks, variants, models] = await Promise.all([
     prisma.run.findMany({ select: { benchmark: true }, distinct: ["benchmark"], orderBy: { benchmark: "asc" } }),
-    prisma.variant.findMany({ where: { runs: { some: {} } }, select: { name: true, benchmark: { select: { name: true } } }, orderBy: { name: "asc" } }),
+    prisma.variant.findMany({
+      where: { runs: { some: {} } },
+      select: { name: true, benchmark: { select: { name: true } } },
+      orderBy: { name: "asc" },
+    }),
     prisma.model.findMany({ where: { runs: { some: {} } }, select: { family: true, paramsB: true } }),
   ]);
   return {

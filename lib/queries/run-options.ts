@@ -38,7 +38,13 @@ export async function listRunOptions(): Promise<RunOption[]> {
       hasSteps: r.hasSteps,
       selfConditioning: r.selfConditioning,
     }))
-    .sort((a, b) => a.benchmark.localeCompare(b.benchmark) || a.variant.localeCompare(b.variant) || a.model.localeCompare(b.model) || a.key.localeCompare(b.key));
+    .sort(
+      (a, b) =>
+        a.benchmark.localeCompare(b.benchmark) ||
+        a.variant.localeCompare(b.variant) ||
+        a.model.localeCompare(b.model) ||
+        a.key.localeCompare(b.key),
+    );
 }
 
 /** Display labels for selected runs: the model name, plus the variant when that is ambiguous. */

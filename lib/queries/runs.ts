@@ -56,7 +56,12 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
   return {
     id: Number(r.id),
     key: String(r.key),
-    model: { name: String(r.modelName), family: textOrNull(r.modelFamily), paramsB: numberOrNull(r.modelParamsB), thinking: r.modelThinking === null ? null : Boolean(r.modelThinking) },
+    model: {
+      name: String(r.modelName),
+      family: textOrNull(r.modelFamily),
+      paramsB: numberOrNull(r.modelParamsB),
+      thinking: r.modelThinking === null ? null : Boolean(r.modelThinking),
+    },
     benchmark: String(r.benchmark),
     variant: String(r.variantName),
     variantParams: parseObject(textOrNull(r.variantParams)) ?? {},

@@ -69,11 +69,20 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
     } catch {
       sc = null;
     }
-    const points = (sc?.points ?? []).map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy, ci: wilson(p.correct, p.n) }));
+    const points = (sc?.points ?? []).map((p) => ({
+      rate: p.induced_error_rate,
+      n: p.n,
+      correct: p.correct,
+      accuracy: p.accuracy,
+      ci: wilson(p.correct, p.n),
+    }));
     const slope = sc?.slope ?? r.scSlope ?? null;
     return {
       key: r.key,
-      label: (keysOf.get(r.model.name)?.length ?? 0) > 1 ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})` : r.model.name,
+      label:
+        (keysOf.get(r.model.name)?.length ?? 0) > 1
+          ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})`
+          : r.model.name,
       model: r.model.name,
       family: r.model.family,
       paramsB: r.model.paramsB,
@@ -82,7 +91,13 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
       targetTurn: sc?.target_turn ?? null,
       points,
       slope,
-      intercept: slope == null ? null : interceptFor(points.map((p) => ({ x: p.rate, y: p.accuracy })), slope),
+      intercept:
+        slope == null
+          ? null
+          : interceptFor(
+              points.map((p) => ({ x: p.rate, y: p.accuracy })),
+              slope,
+            ),
       generations: r.generationCount,
     };
   });

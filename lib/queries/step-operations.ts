@@ -13,19 +13,26 @@ export function opSign(op: string): string {
   return OP_SIGN[op] ?? op;
 }
 
-export function stepOperations(benchmark: string, input: Record<string, unknown>, a: StoredGenerationAnalysis, length: number): Map<number, StepOperation> {
+export function stepOperations(
+  benchmark: string,
+  input: Record<string, unknown>,
+  a: StoredGenerationAnalysis,
+  length: number,
+): Map<number, StepOperation> {
   const out = new Map<number, StepOperation>();
   if (benchmark === "procedural-arith") {
     out.set(1, { kind: "input", name: "x" });
     out.set(2, { kind: "input", name: "y" });
     const steps = Array.isArray(input.steps) ? (input.steps as { op?: unknown; a?: unknown; b?: unknown }[]) : [];
     steps.forEach((s, i) => {
-      if (typeof s?.op === "string" && typeof s.a === "number" && typeof s.b === "number") out.set(i + 3, { kind: "arith", op: s.op, a: s.a, b: s.b });
+      if (typeof s?.op === "string" && typeof s.a === "number" && typeof s.b === "number")
+        out.set(i + 3, { kind: "arith", op: s.op, a: s.a, b: s.b });
     });
   } else if (benchmark === "dict-sum" && a.turns) {
     let step = 0;
     for (const t of a.turns) t.keys.forEach((key, i) => out.set(++step, { kind: "key", key, value: t.values[i] ?? null }));
-    if (step === 0 && Array.isArray(input.keys)) (input.keys as unknown[]).slice(0, length).forEach((k, i) => out.set(i + 1, { kind: "key", key: String(k), value: null }));
+    if (step === 0 && Array.isArray(input.keys))
+      (input.keys as unknown[]).slice(0, length).forEach((k, i) => out.set(i + 1, { kind: "key", key: String(k), value: null }));
   }
   return out;
 }

@@ -153,11 +153,14 @@ export class ChatClient {
       } catch (e) {
         if (signal?.aborted) throw e;
         if (ctl.signal.aborted) throw new Retryable(`request timed out after ${this.opts.timeoutMs} ms`);
-        throw new Retryable(`network error: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}`);
+        throw new Retryable(
+          `network error: ${(e as Error).cause instanceof Error ? ((e as Error).cause as Error).message : (e as Error).message}`,
+        );
       }
       if (!res.ok) {
         const detail = text.slice(0, 200).replace(/\s+/g, " ");
-        if (isRetryableStatus(res.status)) throw new Retryable(`HTTP ${res.status}${detail ? `: ${detail}` : ""}`, parseRetryAfter(res.headers.get("retry-after")));
+        if (isRetryableStatus(res.status))
+          throw new Retryable(`HTTP ${res.status}${detail ? `: ${detail}` : ""}`, parseRetryAfter(res.headers.get("retry-after")));
         throw new ChatError(`HTTP ${res.status} from ${this.url}${detail ? `: ${detail}` : ""}`, 1, res.status);
       }
       const parsed = readCompletion(text);

@@ -27,12 +27,20 @@ export interface ConversationResult {
 
 /** Removes thinking blocks; an unclosed <think> (a reply cut off while thinking) is dropped to the end. */
 export function stripThinking(text: string): string {
-  return text.replace(/<think>[\s\S]*?<\/think>/g, "").replace(/<think>[\s\S]*$/, "").trim();
+  return text
+    .replace(/<think>[\s\S]*?<\/think>/g, "")
+    .replace(/<think>[\s\S]*$/, "")
+    .trim();
 }
 
 const addOrNull = (a: number | null, b: number | null) => (a === null && b === null ? null : (a ?? 0) + (b ?? 0));
 
-export async function runConversation(client: Completer, header: PromptHeader, item: PromptItem, signal?: AbortSignal): Promise<ConversationResult> {
+export async function runConversation(
+  client: Completer,
+  header: PromptHeader,
+  item: PromptItem,
+  signal?: AbortSignal,
+): Promise<ConversationResult> {
   const turns = replyCount(header, item);
   const multi = isMultiTurn(header, item);
   const raw: string[] = [];
@@ -49,7 +57,7 @@ export async function runConversation(client: Completer, header: PromptHeader, i
     acc.requests++;
     acc.retries += r.attempts - 1;
   }
-  acc.output = multi ? raw : raw[0] ?? "";
+  acc.output = multi ? raw : (raw[0] ?? "");
   return acc;
 }
 

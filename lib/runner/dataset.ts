@@ -17,7 +17,12 @@ export interface Dataset {
 
 export class DatasetError extends Error {
   constructor(readonly errors: LineError[]) {
-    super(errors.slice(0, 10).map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`).join("\n") + (errors.length > 10 ? `\n… and ${errors.length - 10} more` : ""));
+    super(
+      errors
+        .slice(0, 10)
+        .map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`)
+        .join("\n") + (errors.length > 10 ? `\n… and ${errors.length - 10} more` : ""),
+    );
     this.name = "DatasetError";
   }
 }
@@ -33,7 +38,12 @@ export async function readDataset(name: string, input: AsyncIterable<Uint8Array 
   let header: RunHeader | null = null;
   const items = new Map<string, NativeItem>();
   let n = 0;
-  const source: AsyncIterable<Uint8Array | string> = typeof input === "string" ? (async function* () { yield input; })() : input;
+  const source: AsyncIterable<Uint8Array | string> =
+    typeof input === "string"
+      ? (async function* () {
+          yield input;
+        })()
+      : input;
   for await (const text of readLines(source)) {
     n++;
     if (text.trim() === "") continue;

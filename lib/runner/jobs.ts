@@ -77,22 +77,49 @@ export async function startJob(store: Store, req: JobRequest, env: NodeJS.Proces
     throw new JobInputError((e as Error).message);
   }
   const job: Job = {
-    id: randomUUID(), runKey: req.runKey, model: req.model, endpoint: req.endpoint, datasetName: req.datasetName,
-    items: dataset.items.length, createdAt: new Date().toISOString(), finishedAt: null, status: "running",
-    done: 0, total: dataset.items.length * req.epochs, added: 0, skipped: 0, failed: 0, retries: 0, inFlight: 0, errors: [], message: null,
+    id: randomUUID(),
+    runKey: req.runKey,
+    model: req.model,
+    endpoint: req.endpoint,
+    datasetName: req.datasetName,
+    items: dataset.items.length,
+    createdAt: new Date().toISOString(),
+    finishedAt: null,
+    status: "running",
+    done: 0,
+    total: dataset.items.length * req.epochs,
+    added: 0,
+    skipped: 0,
+    failed: 0,
+    retries: 0,
+    inFlight: 0,
+    errors: [],
+    message: null,
     controller: new AbortController(),
   };
   jobs.set(job.id, job);
   prune();
   const copy = (p: RunProgress) => {
-    Object.assign(job, { done: p.done, total: p.total, added: p.added, skipped: p.skipped, failed: p.failed, retries: p.retries, inFlight: p.inFlight });
+    Object.assign(job, {
+      done: p.done,
+      total: p.total,
+      added: p.added,
+      skipped: p.skipped,
+      failed: p.failed,
+      retries: p.retries,
+      inFlight: p.inFlight,
+    });
     job.errors = p.errors;
   };
   void executeRun(store, { settings: req, dataset, apiKey, signal: job.controller.signal, onProgress: copy })
     .then((p) => {
       copy(p);
-      job.status = job.controller.signal.aborted && p.status !== "complete" ? "cancelled" : p.status === "running" ? "incomplete" : p.status;
-      if (job.status !== "complete") job.message = p.failed ? `${p.failed} generation(s) failed; launch again with the same run key to retry them` : "stopped before the end";
+      job.status =
+        job.controller.signal.aborted && p.status !== "complete" ? "cancelled" : p.status === "running" ? "incomplete" : p.status;
+      if (job.status !== "complete")
+        job.message = p.failed
+          ? `${p.failed} generation(s) failed; launch again with the same run key to retry them`
+          : "stopped before the end";
     })
     .catch((e: unknown) => {
       job.status = "failed";

@@ -8,7 +8,10 @@ const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be an environ
 
 export const runSettingsSchema = z.object({
   /** base URL of an OpenAI-compatible server; `/v1/chat/completions` is appended unless present */
-  endpoint: z.string({ error: "required" }).url("must be a URL such as http://127.0.0.1:8000/v1").refine((u) => /^https?:\/\//.test(u), "must be http(s)"),
+  endpoint: z
+    .string({ error: "required" })
+    .url("must be a URL such as http://127.0.0.1:8000/v1")
+    .refine((u) => /^https?:\/\//.test(u), "must be http(s)"),
   model: z.string({ error: "required" }).trim().min(1, "required"),
   runKey: z.string({ error: "required" }).trim().min(1, "required").max(300),
   concurrency: int.min(1).max(256).default(4),
@@ -24,14 +27,19 @@ export const runSettingsSchema = z.object({
 
 /** `stepwise run`: the dataset and the price table are files on this machine. */
 export const runCliSchema = runSettingsSchema.extend({
-  dataset: z.string({ error: "required (a dataset file written by `stepwise generate`)" }).min(1, "required (a dataset file written by `stepwise generate`)"),
+  dataset: z
+    .string({ error: "required (a dataset file written by `stepwise generate`)" })
+    .min(1, "required (a dataset file written by `stepwise generate`)"),
   prices: z.string().min(1).optional(),
 });
 
 /** A job started from the dashboard or the API: the dataset travels as JSONL text. */
 export const jobRequestSchema = runSettingsSchema.extend({
   datasetName: z.string().trim().min(1).max(200).default("uploaded dataset"),
-  dataset: z.string({ error: "a dataset file (native JSONL from `stepwise generate`) is required" }).min(1, "a dataset file (native JSONL from `stepwise generate`) is required").max(64 * 1024 * 1024, "at most 64 MB"),
+  dataset: z
+    .string({ error: "a dataset file (native JSONL from `stepwise generate`) is required" })
+    .min(1, "a dataset file (native JSONL from `stepwise generate`) is required")
+    .max(64 * 1024 * 1024, "at most 64 MB"),
 });
 
 export type RunSettings = z.output<typeof runSettingsSchema>;

@@ -48,7 +48,12 @@ const MAX_ERRORS_KEPT = 20;
 
 export function runHeader(settings: RunSettings, dataset: Dataset): RunHeader {
   const d = dataset.header;
-  const config: RunHeader["config"] = { ...d.config, temperature: settings.temperature, epochs: settings.epochs, prompt_version: PROMPT_VERSION };
+  const config: RunHeader["config"] = {
+    ...d.config,
+    temperature: settings.temperature,
+    epochs: settings.epochs,
+    prompt_version: PROMPT_VERSION,
+  };
   if (settings.maxTokens) config.max_tokens = settings.maxTokens;
   else delete config.max_tokens;
   return {
@@ -57,7 +62,12 @@ export function runHeader(settings: RunSettings, dataset: Dataset): RunHeader {
     benchmark: d.benchmark,
     variant: d.variant,
     config,
-    source: { harness: HARNESS, runner: "stepwise run", dataset: dataset.name.split(/[\\/]/).pop() ?? dataset.name, endpoint: redact(settings.endpoint) },
+    source: {
+      harness: HARNESS,
+      runner: "stepwise run",
+      dataset: dataset.name.split(/[\\/]/).pop() ?? dataset.name,
+      endpoint: redact(settings.endpoint),
+    },
     created_at: new Date().toISOString(),
   };
 }
@@ -78,18 +88,34 @@ export async function executeRun(store: Store, opts: ExecuteOptions): Promise<Ru
   const total = dataset.items.length * settings.epochs;
   const run = await openIncrementalRun(store, header, dataset.items.length);
   const tasks: NativeItem[] = [];
-  for (const item of dataset.items) for (let e = 0; e < settings.epochs; e++) if (!run.stored.has(genKey(item.id, e))) tasks.push({ ...item, epoch: e });
+  for (const item of dataset.items)
+    for (let e = 0; e < settings.epochs; e++) if (!run.stored.has(genKey(item.id, e))) tasks.push({ ...item, epoch: e });
   const p: RunProgress = {
-    key: header.key, done: total - tasks.length, total, added: 0, skipped: total - tasks.length, failed: 0, retries: 0, inFlight: 0,
-    startedAt: Date.now(), errors: [], status: "running",
+    key: header.key,
+    done: total - tasks.length,
+    total,
+    added: 0,
+    skipped: total - tasks.length,
+    failed: 0,
+    retries: 0,
+    inFlight: 0,
+    startedAt: Date.now(),
+    errors: [],
+    status: "running",
   };
   const price = priceFor(settings.model, { ...BUILTIN_PRICES, ...opts.prices });
   const client =
     opts.client ??
     new ChatClient({
-      endpoint: settings.endpoint, model: settings.model, apiKey: opts.apiKey, timeoutMs: settings.timeoutMs,
-      temperature: settings.temperature, maxTokens: settings.maxTokens, onRetry: () => (p.retries++, opts.onProgress?.(p)),
-      ...opts.clientOptions, retry: { ...opts.clientOptions?.retry, maxRetries: settings.maxRetries },
+      endpoint: settings.endpoint,
+      model: settings.model,
+      apiKey: opts.apiKey,
+      timeoutMs: settings.timeoutMs,
+      temperature: settings.temperature,
+      maxTokens: settings.maxTokens,
+      onRetry: () => (p.retries++, opts.onProgress?.(p)),
+      ...opts.clientOptions,
+      retry: { ...opts.clientOptions?.retry, maxRetries: settings.maxRetries },
     });
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
@@ -123,7 +149,10 @@ export async function executeRun(store: Store, opts: ExecuteOptions): Promise<Ru
     const item: NativeItem = {
       ...task,
       output: conv.output,
-      usage: conv.promptTokens === null && conv.completionTokens === null ? null : { prompt_tokens: conv.promptTokens ?? undefined, completion_tokens: conv.completionTokens ?? undefined },
+      usage:
+        conv.promptTokens === null && conv.completionTokens === null
+          ? null
+          : { prompt_tokens: conv.promptTokens ?? undefined, completion_tokens: conv.completionTokens ?? undefined },
       latency_ms: conv.latencyMs,
       cost_usd: costUsd(price, conv.promptTokens, conv.completionTokens),
       metadata: withRunnerInfo(task.metadata, conv.requests, conv.retries),

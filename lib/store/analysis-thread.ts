@@ -12,7 +12,12 @@ let reported = 0;
 
 function wire(ev: ReaderEvent): ThreadEvent {
   if (ev.kind === "run") return ev;
-  return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p: prepareGeneration(ev.header, ev.item, ev.analysis) };
+  return {
+    kind: "prepared",
+    line: ev.line,
+    progressSteps: progressSteps(ev.analysis),
+    p: prepareGeneration(ev.header, ev.item, ev.analysis),
+  };
 }
 
 parentPort!.on("message", (req: ThreadRequest) => {

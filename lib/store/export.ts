@@ -30,7 +30,11 @@ export async function* exportRun(prisma: Db, key: string): AsyncGenerator<string
     if (page.length === 0) return;
     for (const g of page) {
       const given = g.given ? (JSON.parse(g.given) as Record<string, unknown>) : {};
-      const usage = given.usage ?? (g.promptTokens !== null || g.completionTokens !== null ? { prompt_tokens: g.promptTokens, completion_tokens: g.completionTokens } : undefined);
+      const usage =
+        given.usage ??
+        (g.promptTokens !== null || g.completionTokens !== null
+          ? { prompt_tokens: g.promptTokens, completion_tokens: g.completionTokens }
+          : undefined);
       const line: Record<string, unknown> = {
         type: "item",
         id: g.item.key,

@@ -38,10 +38,16 @@ export async function openIncrementalRun(store: Store, header: RunHeader, expect
     const now = new Date().toISOString();
     if (existing) {
       checkCompatible(header, existing);
-      await tx.exec(`UPDATE "Run" SET "status" = 'running', "expectedItems" = $1, "loadedAt" = $2 WHERE "id" = $3`, [expectedItems, now, existing.id]);
+      await tx.exec(`UPDATE "Run" SET "status" = 'running', "expectedItems" = $1, "loadedAt" = $2 WHERE "id" = $3`, [
+        expectedItems,
+        now,
+        existing.id,
+      ]);
       // new generations may land between numbered ones: numbered again when the run completes
       await tx.exec(`UPDATE "Generation" SET "ordinal" = NULL WHERE "runId" = $1`, [existing.id]);
-      const rows = await tx.query<{ itemKey: string; epoch: number }>(`SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1`, [existing.id]);
+      const rows = await tx.query<{ itemKey: string; epoch: number }>(`SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1`, [
+        existing.id,
+      ]);
       return { runId: existing.id, header, stored: new Set(rows.map((r) => genKey(r.itemKey, Number(r.epoch)))), resumed: true };
     }
     const { modelId, variantId } = await ensureRunRefs(tx, header);
@@ -50,8 +56,16 @@ export async function openIncrementalRun(store: Store, header: RunHeader, expect
         "status", "itemCount", "generationCount", "expectedItems", "maxLength", "hasSteps", "metrics", "extras", "loadedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', 0, 0, $9, 0, false, '{}', '{}', $10) RETURNING "id"`,
       [
-        header.key, modelId, variantId, header.benchmark, JSON.stringify(header.config ?? {}), JSON.stringify(header.source ?? null),
-        JSON.stringify(header.variant), header.created_at, expectedItems, now,
+        header.key,
+        modelId,
+        variantId,
+        header.benchmark,
+        JSON.stringify(header.config ?? {}),
+        JSON.stringify(header.source ?? null),
+        JSON.stringify(header.variant),
+        header.created_at,
+        expectedItems,
+        now,
       ],
     );
     return { runId: Number(run.id), header, stored: new Set<string>(), resumed: false };
@@ -70,7 +84,8 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
     /* an unreadable config pins nothing */
   }
   for (const k of PINNED) {
-    if (JSON.stringify(config[k] ?? null) !== JSON.stringify(header.config[k] ?? null)) problems.push(`${k} ${JSON.stringify(config[k] ?? null)}`);
+    if (JSON.stringify(config[k] ?? null) !== JSON.stringify(header.config[k] ?? null))
+      problems.push(`${k} ${JSON.stringify(config[k] ?? null)}`);
   }
   if (problems.length) {
     throw new RunConflictError(
@@ -177,12 +192,22 @@ const parse = (t: string | null): unknown => {
 
 function summaryOfRow(r: StoredRow): GenerationSummary {
   const stored = (parse(r.analysis) ?? {}) as Partial<StoredGenerationAnalysis>;
-  const item = { id: r.itemKey, epoch: Number(r.epoch), input: (parse(r.input) ?? {}) as NativeItem["input"], metadata: parse(r.metadata) } as NativeItem;
+  const item = {
+    id: r.itemKey,
+    epoch: Number(r.epoch),
+    input: (parse(r.input) ?? {}) as NativeItem["input"],
+    metadata: parse(r.metadata),
+  } as NativeItem;
   // summarise() is the loader's own mapping (cluster, usage): feed it the stored fields so
   // both paths summarise a generation identically.
   const base = summarise(
     { modes: [], hasSteps: r.statuses.length > 0, steps: [], length: Number(r.length) } as unknown as GenerationAnalysis,
-    { ...item, usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined }, latency_ms: r.latencyMs, cost_usd: r.costUsd },
+    {
+      ...item,
+      usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
+      latency_ms: r.latencyMs,
+      cost_usd: r.costUsd,
+    },
     {} as RunHeader,
   );
   return {

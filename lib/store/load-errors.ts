@@ -22,10 +22,20 @@ export function concurrentLoadError(e: unknown, file: string, key: string | null
   const code = (e as { code?: unknown })?.code;
   const run = key === null ? "a run in this file" : `run key '${key}'`;
   if (code === "23505" || code === "40P01" || code === "40001") {
-    return { file, line: 0, field: "key", message: `${run} was being loaded concurrently by another load; nothing from this file was loaded; retry` };
+    return {
+      file,
+      line: 0,
+      field: "key",
+      message: `${run} was being loaded concurrently by another load; nothing from this file was loaded; retry`,
+    };
   }
   if (code === "SQLITE_BUSY") {
-    return { file, line: 0, field: "-", message: `the store stayed locked by another load for 30 s; nothing from this file was loaded; retry` };
+    return {
+      file,
+      line: 0,
+      field: "-",
+      message: `the store stayed locked by another load for 30 s; nothing from this file was loaded; retry`,
+    };
   }
   return null;
 }

@@ -139,7 +139,12 @@ export function newProgress(totalBytes: number | null = null): LoadProgress {
 }
 
 /** Native JSONL (SPEC §5) as an event source. */
-export function nativeSource(file: string, input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable, progress: LoadProgress, maxErrors?: number): EventSource {
+export function nativeSource(
+  file: string,
+  input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
+  progress: LoadProgress,
+  maxErrors?: number,
+): EventSource {
   const reader = new NativeReader(file, { maxErrors });
   async function* events(): AsyncIterable<ReaderEvent> {
     for await (const text of readLines(input, (n) => (progress.bytes += n))) {

@@ -24,9 +24,7 @@ export async function migrate(raw: RawDb): Promise<string[]> {
   const applied: string[] = [];
   await raw.transaction(async (tx) => {
     if (raw.provider === "postgres") await tx.exec("SELECT pg_advisory_xact_lock(7150313)");
-    await tx.exec(
-      'CREATE TABLE IF NOT EXISTS "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)',
-    );
+    await tx.exec('CREATE TABLE IF NOT EXISTS "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');
     const done = new Set((await tx.query<{ name: string }>('SELECT "name" FROM "_stepwise_migrations"')).map((r) => r.name));
     for (const m of listMigrations(raw.provider)) {
       if (done.has(m.name)) continue;

@@ -122,7 +122,8 @@ function openSqlite(url: string): RawDb {
     const params = new Array(per * width);
     let k = 0;
     for (const chunk of chunks) {
-      if (chunk.length % width !== 0) throw new Error(`insert into ${table}: ${chunk.length} values is not a whole number of ${width}-column rows`);
+      if (chunk.length % width !== 0)
+        throw new Error(`insert into ${table}: ${chunk.length} values is not a whole number of ${width}-column rows`);
       for (let i = 0; i < chunk.length; i++) {
         const v = chunk[i];
         params[k++] = v === true ? 1 : v === false ? 0 : v === undefined ? null : v;

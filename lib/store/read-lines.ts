@@ -1,5 +1,8 @@
 /** Splits a byte stream into lines without holding more than one chunk and one line. */
-export async function* readLines(stream: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, onBytes?: (n: number) => void) {
+export async function* readLines(
+  stream: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  onBytes?: (n: number) => void,
+) {
   const decoder = new TextDecoder("utf-8");
   let rest = "";
   for await (const chunk of stream) {

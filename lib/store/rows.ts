@@ -16,9 +16,30 @@ import {
 
 export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
 export const GEN_COLS = [
-  "id", "runId", "itemId", "itemKey", "length", "epoch", "output", "firstAnswer", "lastAnswer",
-  "firstCorrect", "lastCorrect", "firstDivergence", "divergenceKind", "modes", "clean", "statuses",
-  "analysis", "promptTokens", "completionTokens", "latencyMs", "costUsd", "metadata", "given", "ordinal",
+  "id",
+  "runId",
+  "itemId",
+  "itemKey",
+  "length",
+  "epoch",
+  "output",
+  "firstAnswer",
+  "lastAnswer",
+  "firstCorrect",
+  "lastCorrect",
+  "firstDivergence",
+  "divergenceKind",
+  "modes",
+  "clean",
+  "statuses",
+  "analysis",
+  "promptTokens",
+  "completionTokens",
+  "latencyMs",
+  "costUsd",
+  "metadata",
+  "given",
+  "ordinal",
 ];
 /** Where the writer puts a generation's place in the run's item order, and reads its epoch. */
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
@@ -51,28 +72,70 @@ export function modeBits(modes: readonly string[]): number {
 }
 
 /** A Generation row in GEN_COLS order. */
-export function generationRow(genId: number | null, runId: number | null, itemId: number | null, item: NativeItem, a: GenerationAnalysis): unknown[] {
-  const first = a.firstDivergence === null ? null : a.steps[a.firstDivergence - 1]?.status ?? null;
+export function generationRow(
+  genId: number | null,
+  runId: number | null,
+  itemId: number | null,
+  item: NativeItem,
+  a: GenerationAnalysis,
+): unknown[] {
+  const first = a.firstDivergence === null ? null : (a.steps[a.firstDivergence - 1]?.status ?? null);
   const operands: StoredGenerationAnalysis["operands"] = {};
   for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
   const stored: StoredGenerationAnalysis = {
-    answers: a.answers, extras: a.extras, revised: a.revised, turns: a.turns, exactStep: a.exactStep,
-    hasSteps: a.hasSteps, selfConditioning: a.selfConditioning, operands,
+    answers: a.answers,
+    extras: a.extras,
+    revised: a.revised,
+    turns: a.turns,
+    exactStep: a.exactStep,
+    hasSteps: a.hasSteps,
+    selfConditioning: a.selfConditioning,
+    operands,
   };
   const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
-  const output = item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
+  const output =
+    item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
   return [
-    genId, runId, itemId, item.id, a.length, item.epoch, output, a.firstAnswer, a.lastAnswer,
-    a.firstCorrect, a.lastCorrect, a.firstDivergence, first, modeBits(a.modes), a.clean, statuses,
-    JSON.stringify(stored), item.usage?.prompt_tokens ?? null, item.usage?.completion_tokens ?? null,
-    item.latency_ms ?? null, item.cost_usd ?? null, json(item.metadata), givenFields(item), null,
+    genId,
+    runId,
+    itemId,
+    item.id,
+    a.length,
+    item.epoch,
+    output,
+    a.firstAnswer,
+    a.lastAnswer,
+    a.firstCorrect,
+    a.lastCorrect,
+    a.firstDivergence,
+    first,
+    modeBits(a.modes),
+    a.clean,
+    statuses,
+    JSON.stringify(stored),
+    item.usage?.prompt_tokens ?? null,
+    item.usage?.completion_tokens ?? null,
+    item.latency_ms ?? null,
+    item.cost_usd ?? null,
+    json(item.metadata),
+    givenFields(item),
+    null,
   ];
 }
 
 /** StepResult rows (STEP_COLS order) of one generation; none when it has no step trace. */
 export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
   if (!a.hasSteps) return [];
-  return a.steps.map((s) => [genId, s.step, s.status, String(s.expected), text(s.claimed), text(s.recomputed), s.span?.[0] ?? null, s.span?.[1] ?? null]);
+  return a.steps.map((s) => [
+    genId,
+    s.step,
+    s.status,
+    String(s.expected),
+    text(s.claimed),
+    text(s.recomputed),
+    s.span?.[0] ?? null,
+    s.span?.[1] ?? null,
+  ]);
 }
 
 /**

@@ -63,8 +63,16 @@ export class RunWriter {
         "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11)`,
       [
-        runId, header.key, modelId, variantId, header.benchmark, JSON.stringify(header.config ?? {}),
-        JSON.stringify(header.source ?? null), JSON.stringify(header.variant), header.created_at, loadedAt(tx),
+        runId,
+        header.key,
+        modelId,
+        variantId,
+        header.benchmark,
+        JSON.stringify(header.config ?? {}),
+        JSON.stringify(header.source ?? null),
+        JSON.stringify(header.variant),
+        header.created_at,
+        loadedAt(tx),
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
       ],
@@ -166,7 +174,12 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
  * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
  * earlier ones (a run being written incrementally refreshes them many times).
  */
-export async function writeRunMetrics(tx: RawTx, runId: number, header: RunHeader, summaries: SummaryColumns | readonly GenerationSummary[]) {
+export async function writeRunMetrics(
+  tx: RawTx,
+  runId: number,
+  header: RunHeader,
+  summaries: SummaryColumns | readonly GenerationSummary[],
+) {
   if (!(summaries instanceof SummaryColumns)) summaries = SummaryColumns.from(summaries);
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
@@ -189,12 +202,27 @@ export async function writeRunMetrics(tx: RawTx, runId: number, header: RunHeade
       "l80" = $14, "p" = $15, "firstAccuracy" = $16, "lastAccuracy" = $17, "scSlope" = $18, "metrics" = $19, "extras" = $20
      WHERE "id" = $21`,
     [
-      metrics.items, metrics.generations, extras.max_length, metrics.task_accuracy !== null,
-      metrics.self_conditioning !== null, h?.steps ?? null, h?.ci[0] ?? null, h?.ci[1] ?? null, h?.censored ?? null,
-      metrics.horizon_80?.steps ?? null, metrics.length_fit?.l50 ?? null, metrics.length_fit?.l50_ci[0] ?? null,
-      metrics.length_fit?.l50_ci[1] ?? null, metrics.length_fit?.l80 ?? null, metrics.reliability?.p ?? null,
-      overall("first_correct"), overall("last_correct"), metrics.self_conditioning?.slope ?? null,
-      JSON.stringify(metrics), JSON.stringify(extras), runId,
+      metrics.items,
+      metrics.generations,
+      extras.max_length,
+      metrics.task_accuracy !== null,
+      metrics.self_conditioning !== null,
+      h?.steps ?? null,
+      h?.ci[0] ?? null,
+      h?.ci[1] ?? null,
+      h?.censored ?? null,
+      metrics.horizon_80?.steps ?? null,
+      metrics.length_fit?.l50 ?? null,
+      metrics.length_fit?.l50_ci[0] ?? null,
+      metrics.length_fit?.l50_ci[1] ?? null,
+      metrics.length_fit?.l80 ?? null,
+      metrics.reliability?.p ?? null,
+      overall("first_correct"),
+      overall("last_correct"),
+      metrics.self_conditioning?.slope ?? null,
+      JSON.stringify(metrics),
+      JSON.stringify(extras),
+      runId,
     ],
   );
   return metrics;

@@ -10,7 +10,16 @@ export const MAX_RUNS = 8;
 /** Comma-separated run keys → pieces (trimmed, empty dropped, order kept, de-duplicated). */
 export const runListParam = z
   .string()
-  .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter((x) => x !== ""))].slice(0, 4 * MAX_RUNS))
+  .transform((s) =>
+    [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter((x) => x !== ""),
+      ),
+    ].slice(0, 4 * MAX_RUNS),
+  )
   .optional()
   .catch(undefined)
   .transform((v) => v ?? []);
@@ -23,7 +32,7 @@ export const runListParam = z
 export function resolveRunKeys(pieces: string[], known: ReadonlySet<string>): { keys: string[]; unknown: string[] } {
   const keys: string[] = [];
   const unknown: string[] = [];
-  for (let i = 0; i < pieces.length; ) {
+  for (let i = 0; i < pieces.length;) {
     let matched = 0;
     for (let j = pieces.length; j > i; j--) {
       if (known.has(pieces.slice(i, j).join(","))) {

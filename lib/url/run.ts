@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
-import { dirParam, flagParam, intParam, optInt, optString, parseFields, runPath, toQuery, type RawSearchParams, type SortDir } from "./shared";
+import {
+  dirParam,
+  flagParam,
+  intParam,
+  optInt,
+  optString,
+  parseFields,
+  runPath,
+  toQuery,
+  type RawSearchParams,
+  type SortDir,
+} from "./shared";
 
 // URL state of a run page (`/runs/{key}`): the tab and the item table's filters, sort and
 // page. The item export (`/export/runs/{key}/items`) reads the same params.
@@ -30,7 +41,11 @@ export function parseDivergence(text: string | undefined): DivergenceFilter | un
 }
 
 /** A generation's place in item order: "<item row id>.<epoch>". */
-const cursorParam = z.string().regex(/^\d{1,12}\.\d{1,6}$/).optional().catch(undefined);
+const cursorParam = z
+  .string()
+  .regex(/^\d{1,12}\.\d{1,6}$/)
+  .optional()
+  .catch(undefined);
 
 export interface ItemCursor {
   itemId: number;

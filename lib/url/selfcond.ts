@@ -7,7 +7,16 @@ import { parseFields, type RawSearchParams } from "./shared";
 const schema = z.object({
   models: z
     .string()
-    .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter((x) => x !== ""))].slice(0, 50))
+    .transform((s) =>
+      [
+        ...new Set(
+          s
+            .split(",")
+            .map((x) => x.trim())
+            .filter((x) => x !== ""),
+        ),
+      ].slice(0, 50),
+    )
     .optional()
     .catch(undefined)
     .transform((v) => v ?? []),

@@ -51,10 +51,12 @@ export const intParam = (def: number, min: number, max: number) =>
   z.coerce.number().int().min(min).max(max).transform(noNegZero).catch(def).default(def);
 
 /** Optional number (e.g. a size bound). */
-export const optNumber = (min = -Infinity, max = Infinity) => z.coerce.number().min(min).max(max).transform(noNegZero).optional().catch(undefined);
+export const optNumber = (min = -Infinity, max = Infinity) =>
+  z.coerce.number().min(min).max(max).transform(noNegZero).optional().catch(undefined);
 
 /** Optional integer. */
-export const optInt = (min = 0, max = 1_000_000) => z.coerce.number().int().min(min).max(max).transform(noNegZero).optional().catch(undefined);
+export const optInt = (min = 0, max = 1_000_000) =>
+  z.coerce.number().int().min(min).max(max).transform(noNegZero).optional().catch(undefined);
 
 /** "1"/"true"/"yes" → true; anything else → false. */
 export const flagParam = z
@@ -71,7 +73,14 @@ export const intListParam = (maxItems = 8) =>
   z
     .string()
     .transform((s) =>
-      [...new Set(s.split(",").map((x) => Number(x.trim())).filter((n) => Number.isInteger(n) && n > 0 && n < 1e7))]
+      [
+        ...new Set(
+          s
+            .split(",")
+            .map((x) => Number(x.trim()))
+            .filter((n) => Number.isInteger(n) && n > 0 && n < 1e7),
+        ),
+      ]
         .sort((a, b) => a - b)
         .slice(0, maxItems),
     )

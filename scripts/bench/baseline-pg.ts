@@ -28,8 +28,11 @@ for (const m of listMigrations("postgres")) await dst.query(m.sql);
 await dst.query(`INSERT INTO "Model" (id, name) VALUES (1, 'm'); INSERT INTO "Benchmark" (id, name) VALUES (1, 'b');
   INSERT INTO "Variant" (id, "benchmarkId", name, params) VALUES (1, 1, 'v', '{}')`);
 for (const r of runs)
-  await dst.query(`INSERT INTO "Run" (id, key, "modelId", "variantId", benchmark, config, source, "variantJson", "itemCount", "generationCount", "maxLength", "hasSteps", metrics, extras)
-    VALUES ($1, $2, 1, 1, 'b', '{}', '{}', '{}', 0, 0, 0, false, '{}', '{}')`, [r.id, r.key]);
+  await dst.query(
+    `INSERT INTO "Run" (id, key, "modelId", "variantId", benchmark, config, source, "variantJson", "itemCount", "generationCount", "maxLength", "hasSteps", metrics, extras)
+    VALUES ($1, $2, 1, 1, 'b', '{}', '{}', '{}', 0, 0, 0, false, '{}', '{}')`,
+    [r.id, r.key],
+  );
 const started = process.hrtime.bigint();
 await dst.query("BEGIN");
 for (const t of tables) await pipeline(fs.createReadStream(path.join(dir, t)), dst.query(copyFrom(`COPY "${t}" FROM STDIN`)));

@@ -19,16 +19,22 @@ db.pragma("synchronous = NORMAL");
 for (const m of listMigrations("sqlite")) db.exec(m.sql);
 db.exec(`INSERT INTO "Model" (id, name) VALUES (1, 'm'); INSERT INTO "Benchmark" (id, name) VALUES (1, 'b');
   INSERT INTO "Variant" (id, "benchmarkId", name, params) VALUES (1, 1, 'v', '{}');`);
-const runInsert = db.prepare(`INSERT INTO "Run" (id, key, "modelId", "variantId", benchmark, config, source, "variantJson", "itemCount", "generationCount", "maxLength", "hasSteps", metrics, extras) VALUES (?, ?, 1, 1, 'b', '{}', '{}', '{}', 0, 0, 0, 0, '{}', '{}')`);
+const runInsert = db.prepare(
+  `INSERT INTO "Run" (id, key, "modelId", "variantId", benchmark, config, source, "variantJson", "itemCount", "generationCount", "maxLength", "hasSteps", metrics, extras) VALUES (?, ?, 1, 1, 'b', '{}', '{}', '{}', 0, 0, 0, 0, '{}', '{}')`,
+);
 for (const r of runs) runInsert.run(r.id, r.key);
 // Search indexes maintained by triggers would make the baseline do more than plain inserts.
-for (const { name } of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as { name: string }[]) db.exec(`DROP TRIGGER "${name}"`);
+for (const { name } of db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).all() as { name: string }[])
+  db.exec(`DROP TRIGGER "${name}"`);
 
 let seconds = 0;
 const counts: Record<string, number> = {};
 db.exec("BEGIN");
 for (const t of tables) {
-  const cols = src.prepare(`SELECT * FROM "${t}" LIMIT 1`).columns().map((c) => c.name);
+  const cols = src
+    .prepare(`SELECT * FROM "${t}" LIMIT 1`)
+    .columns()
+    .map((c) => c.name);
   const read = src.prepare(`SELECT * FROM "${t}" WHERE rowid > ? ORDER BY rowid LIMIT ${CHUNK}`).raw();
   const lastRowid = src.prepare(`SELECT rowid FROM "${t}" WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET ${CHUNK - 1}`).pluck();
   const stmt = db.prepare(`INSERT INTO "${t}" (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`);

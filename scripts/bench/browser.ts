@@ -13,7 +13,16 @@ export interface BrowserFigure {
   domNodes: number;
 }
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 export async function browserFigures(base: string, pages: { name: string; path: string }[], runs = 5): Promise<BrowserFigure[]> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ARGS });
@@ -28,8 +37,14 @@ export async function browserFigures(base: string, pages: { name: string; path: 
           const w = window as unknown as { __lcp: number; __long: number[] };
           w.__lcp = 0;
           w.__long = [];
-          new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({ type: "largest-contentful-paint", buffered: true });
-          new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: "longtask", buffered: true });
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__lcp = e.startTime))).observe({
+            type: "largest-contentful-paint",
+            buffered: true,
+          });
+          new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__long.push(e.duration))).observe({
+            type: "longtask",
+            buffered: true,
+          });
         });
         await page.goto(base + p.path, { waitUntil: "load" });
         await page.waitForTimeout(1000);
@@ -61,5 +76,8 @@ export function printBrowser(label: string, rows: BrowserFigure[]) {
   console.log(`\n### Browser (Chromium, median of 5 loads): ${label}`);
   console.log("| page | LCP ms | long tasks | long-task ms | JS fetched (gzip kB) | DOM nodes |");
   console.log("|---|---:|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${r.lcpMs.toFixed(0)} | ${r.longTasks} | ${r.longTaskMs.toFixed(0)} | ${r.jsKb.toFixed(1)} | ${r.domNodes} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.lcpMs.toFixed(0)} | ${r.longTasks} | ${r.longTaskMs.toFixed(0)} | ${r.jsKb.toFixed(1)} | ${r.domNodes} |`,
+    );
 }

@@ -36,7 +36,8 @@ try {
     }
   }
   console.log(`| path | CPU ms per request (median of 5 rounds of ${N}) | rounds |\n|---|---:|---|`);
-  for (const [p, xs] of ms) console.log(`| ${p} | ${[...xs].sort((a, b) => a - b)[2].toFixed(1)} | ${xs.map((x) => x.toFixed(1)).join(" ")} |`);
+  for (const [p, xs] of ms)
+    console.log(`| ${p} | ${[...xs].sort((a, b) => a - b)[2].toFixed(1)} | ${xs.map((x) => x.toFixed(1)).join(" ")} |`);
 } finally {
   server.kill();
 }

@@ -67,7 +67,10 @@ const run = (await r.one(
 ))!;
 const other = await r.one(`SELECT "id" FROM "Run" WHERE "id" <> $1 ORDER BY "generationCount" DESC, "key" LIMIT 1`, [run.id]);
 const runId = Number(run.id);
-const mid = (await r.one(`SELECT "id", "itemId", "itemKey" FROM "Generation" WHERE "runId" = $1 ORDER BY "itemId" LIMIT 1 OFFSET $2`, [runId, Math.floor(Number(run.generationCount) / 2)]))!;
+const mid = (await r.one(`SELECT "id", "itemId", "itemKey" FROM "Generation" WHERE "runId" = $1 ORDER BY "itemId" LIMIT 1 OFFSET $2`, [
+  runId,
+  Math.floor(Number(run.generationCount) / 2),
+]))!;
 const deep = Math.floor(Number(run.generationCount) / 4);
 const cols = `g."id", g."itemKey", g."epoch", g."length", g."firstCorrect", g."firstDivergence", g."modes", g."statuses"`;
 // halfway down the failed generations, as the bench's deep page
@@ -85,40 +88,110 @@ const page = (where: string, order: string, limit: string) =>
 const itemOrder = `g."itemId" ASC, g."epoch" ASC`;
 
 const queries: Query[] = [
-  { name: "leaderboard: page of runs by H_0.5", sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`, params: [] },
-  { name: "leaderboard: length stats of the page's runs", sql: `SELECT * FROM "RunLengthStat" WHERE "runId" IN ($1) ORDER BY "length"`, params: [runId] },
+  {
+    name: "leaderboard: page of runs by H_0.5",
+    sql: `SELECT "id", "key" FROM "Run" ORDER BY "h50" DESC NULLS LAST, "key" LIMIT 50`,
+    params: [],
+  },
+  {
+    name: "leaderboard: length stats of the page's runs",
+    sql: `SELECT * FROM "RunLengthStat" WHERE "runId" IN ($1) ORDER BY "length"`,
+    params: [runId],
+  },
   { name: "run header", sql: `SELECT * FROM "Run" WHERE "key" = $1`, params: [run.key] },
   // a page is one statement (lib/queries/items.ts): a deferred join of its keys to its rows
-  { name: "items: default order, deep page by OFFSET (other sorts and filters page this way)", sql: page(`g."runId" = $1`, itemOrder, "LIMIT 50 OFFSET $2"), params: [runId, deep] },
+  {
+    name: "items: default order, deep page by OFFSET (other sorts and filters page this way)",
+    sql: page(`g."runId" = $1`, itemOrder, "LIMIT 50 OFFSET $2"),
+    params: [runId, deep],
+  },
   { name: "items: failed, typed page=N: its signpost", sql: signpostSql, params: [runId, Math.floor(failed / 2)] },
   {
     name: "items: failed, typed page=N: the page from its signpost (OFFSET < 256)",
-    sql: page(`g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" < $4)`, itemOrder, "LIMIT 50 OFFSET $5"),
-    params: [runId, Number(signpost.itemId), Number(signpost.itemId), Number(signpost.epoch), Math.floor(failed / 2) - Number(signpost.position)],
+    sql: page(
+      `g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" < $4)`,
+      itemOrder,
+      "LIMIT 50 OFFSET $5",
+    ),
+    params: [
+      runId,
+      Number(signpost.itemId),
+      Number(signpost.itemId),
+      Number(signpost.epoch),
+      Math.floor(failed / 2) - Number(signpost.position),
+    ],
   },
   {
     name: "items: failed, deep page by its Next link (keyset cursor)",
-    sql: page(`g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4)`, itemOrder, "LIMIT 50 OFFSET 0"),
+    sql: page(
+      `g."runId" = $1 AND g."firstCorrect" = false AND g."itemId" >= $2 AND NOT (g."itemId" = $3 AND g."epoch" <= $4)`,
+      itemOrder,
+      "LIMIT 50 OFFSET 0",
+    ),
     params: [runId, Number(cursor.itemId), Number(cursor.itemId), Number(cursor.epoch)],
   },
-  { name: "items: capped count (slips)", sql: `SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`, params: [runId] },
-  { name: "items: search, page 1", sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"), params: [runId, "%= 1%"] },
+  {
+    name: "items: capped count (slips)",
+    sql: `SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE g."runId" = $1 AND g."divergenceKind" = 'slip' LIMIT 1001) t`,
+    params: [runId],
+  },
+  {
+    name: "items: search, page 1",
+    sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
+    params: [runId, "%= 1%"],
+  },
   ...(providerOf(url) === "sqlite"
-    ? [{ name: "items: search candidates (FTS5 trigram)", sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`, params: ["%zzqq%"] }]
-    : [{ name: "items: rare search (pg_trgm)", sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"), params: [runId, "%zzqq%"] }]),
+    ? [
+        {
+          name: "items: search candidates (FTS5 trigram)",
+          sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`,
+          params: ["%zzqq%"],
+        },
+      ]
+    : [
+        {
+          name: "items: rare search (pg_trgm)",
+          sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
+          params: [runId, "%zzqq%"],
+        },
+      ]),
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
   { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
-  { name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)", sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`, params: [runId, mid.itemId] },
-  { name: "generation: previous failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" < $2 ORDER BY "itemId" DESC, "epoch" DESC LIMIT 1`, params: [runId, mid.itemId] },
-  { name: "generation: next failed", sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" > $2 ORDER BY "itemId", "epoch" LIMIT 1`, params: [runId, mid.itemId] },
+  {
+    name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)",
+    sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`,
+    params: [runId, mid.itemId],
+  },
+  {
+    name: "generation: previous failed",
+    sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" < $2 ORDER BY "itemId" DESC, "epoch" DESC LIMIT 1`,
+    params: [runId, mid.itemId],
+  },
+  {
+    name: "generation: next failed",
+    sql: `SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = $1 AND "firstCorrect" = false AND "itemId" > $2 ORDER BY "itemId", "epoch" LIMIT 1`,
+    params: [runId, mid.itemId],
+  },
 ];
 if (other) {
   const h = providerOf(url) === "sqlite" ? "+" : ""; // SQLite's planner hints (lib/queries/compare-sql.ts)
   const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND ${h}b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
   queries.push(
-    { name: "compare: 2×2 table per length (once per pair, then cached)", sql: `SELECT a."length", COUNT(*), SUM(CASE WHEN a."firstCorrect" = true AND b."firstCorrect" = false THEN 1 ELSE 0 END) ${join} GROUP BY a."length"`, params: [runId, other.id] },
-    { name: "compare: histogram of divergence shifts (once per pair, then cached)", sql: `SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) ${join} AND ${h}a."length" = ${h}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL GROUP BY b."firstDivergence" - a."firstDivergence"`, params: [runId, other.id] },
-    { name: "compare: page of regressions", sql: `SELECT a."itemKey", a."length" ${join} AND ${h}a."length" = ${h}b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`, params: [runId, other.id] },
+    {
+      name: "compare: 2×2 table per length (once per pair, then cached)",
+      sql: `SELECT a."length", COUNT(*), SUM(CASE WHEN a."firstCorrect" = true AND b."firstCorrect" = false THEN 1 ELSE 0 END) ${join} GROUP BY a."length"`,
+      params: [runId, other.id],
+    },
+    {
+      name: "compare: histogram of divergence shifts (once per pair, then cached)",
+      sql: `SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) ${join} AND ${h}a."length" = ${h}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL GROUP BY b."firstDivergence" - a."firstDivergence"`,
+      params: [runId, other.id],
+    },
+    {
+      name: "compare: page of regressions",
+      sql: `SELECT a."itemKey", a."length" ${join} AND ${h}a."length" = ${h}b."length" AND a."firstCorrect" AND NOT b."firstCorrect" ORDER BY a."length", a."id" LIMIT 50 OFFSET 0`,
+      params: [runId, other.id],
+    },
   );
 }
 console.log(`# Query plans — ${providerOf(url)}, run ${run.key} (${Number(run.generationCount).toLocaleString("en")} generations)\n`);
@@ -133,5 +206,8 @@ async function time(q: Query): Promise<number> {
   }
   return t.sort((x, y) => x - y)[2];
 }
-for (const q of queries) console.log(`## ${q.name}\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n\`\`\`\n${await r.plan(q)}\n\`\`\`\nmedian of 5: ${(await time(q)).toFixed(2)} ms\n`);
+for (const q of queries)
+  console.log(
+    `## ${q.name}\n\n\`\`\`sql\n${q.sql}\n\`\`\`\n\`\`\`\n${await r.plan(q)}\n\`\`\`\nmedian of 5: ${(await time(q)).toFixed(2)} ms\n`,
+  );
 await r.close();

@@ -27,5 +27,13 @@ if (!report.ok) {
 }
 const items = report.runs.reduce((t, r) => t + r.items, 0);
 console.log(
-  JSON.stringify({ seconds, searchIndexSeconds, indexed, items, generations: report.generations, steps: report.steps, maxRssMB: process.resourceUsage().maxRSS / 1024 }),
+  JSON.stringify({
+    seconds,
+    searchIndexSeconds,
+    indexed,
+    items,
+    generations: report.generations,
+    steps: report.steps,
+    maxRssMB: process.resourceUsage().maxRSS / 1024,
+  }),
 );

@@ -61,14 +61,19 @@ function figures(provider: string, ours: LoadFigures["ours"], base: LoadFigures[
   const ourRows = ours.items + ours.generations + ours.steps;
   const baseRate = base.rows / base.seconds;
   return {
-    provider, items: ours.items, ours, base,
+    provider,
+    items: ours.items,
+    ours,
+    base,
     ratio: ourRows / ours.seconds / baseRate,
     ratioWithIndex: ourRows / (ours.seconds + ours.searchIndexSeconds) / baseRate,
   };
 }
 
 export function printLoad(rows: LoadFigures[]) {
-  console.log("\n| store | items | ours: steps/s | ours: items/s | ours: rows/s | peak RSS | baseline rows/s | ratio | search index s | ratio incl. index |");
+  console.log(
+    "\n| store | items | ours: steps/s | ours: items/s | ours: rows/s | peak RSS | baseline rows/s | ratio | search index s | ratio incl. index |",
+  );
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of rows) {
     const ourRows = r.ours.items + r.ours.generations + r.ours.steps;

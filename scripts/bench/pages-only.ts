@@ -19,7 +19,12 @@ const stores = process.argv.slice(2).map((a) => {
 });
 
 console.log(`# Stepwise page benchmark — ${new Date().toISOString()}`);
-console.log(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+console.log(
+  `machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+);
 const grown: { provider: string; items: number; rows: RouteFigures[] }[] = [];
 for (const s of stores) {
   const provider = s.url.startsWith("postgres") ? "PostgreSQL" : "SQLite";
@@ -29,7 +34,14 @@ for (const s of stores) {
     const rows = await benchRoutes(PORT, routes, requests);
     printRoutes(`${s.items.toLocaleString("en")} items per run, 2 runs (${provider})`, rows);
     grown.push({ provider, items: s.items, rows });
-    if (process.env.BENCH_BROWSER !== "off") printBrowser(`${s.items.toLocaleString("en")} items`, await browserFigures(`http://127.0.0.1:${PORT}`, routes.filter((r) => BROWSER_PAGES.includes(r.name))));
+    if (process.env.BENCH_BROWSER !== "off")
+      printBrowser(
+        `${s.items.toLocaleString("en")} items`,
+        await browserFigures(
+          `http://127.0.0.1:${PORT}`,
+          routes.filter((r) => BROWSER_PAGES.includes(r.name)),
+        ),
+      );
   } finally {
     server.kill();
   }

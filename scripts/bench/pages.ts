@@ -66,17 +66,29 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 /** Routes worth timing for a store: picks real run keys and item ids from it (SQLite file). */
 export function routesFor(dbFile: string): BenchRoute[] {
   const db = new Database(dbFile, { readonly: true });
-  const runs = db.prepare(`SELECT r.id, r.key, r."itemCount" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`).all() as { id: number; key: string; itemCount: number }[];
-  const item = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY id LIMIT 1`).get(runs[0].id) as { itemKey: string };
+  const runs = db
+    .prepare(`SELECT r.id, r.key, r."itemCount" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`)
+    .all() as { id: number; key: string; itemCount: number }[];
+  const item = db
+    .prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY id LIMIT 1`)
+    .get(runs[0].id) as { itemKey: string };
   // the longest trace of the run, from the middle of it: the heaviest generation page
-  const long = db.prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "length" = (SELECT MAX("length") FROM "Generation" WHERE "runId" = ?) AND "firstCorrect" = 0 ORDER BY id LIMIT 1 OFFSET ?`)
+  const long = db
+    .prepare(
+      `SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "length" = (SELECT MAX("length") FROM "Generation" WHERE "runId" = ?) AND "firstCorrect" = 0 ORDER BY id LIMIT 1 OFFSET ?`,
+    )
     .get(runs[0].id, runs[0].id, Math.floor(runs[0].itemCount / 40)) as { itemKey: string } | undefined;
   // halfway down the failed generations: a full page of the same kind of rows at every size
   // (half the run's item count overshot the failed list at 10,000 items and timed a part-page)
-  const { failed } = db.prepare(`SELECT COUNT(*) AS failed FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0`).get(runs[0].id) as { failed: number };
+  const { failed } = db.prepare(`SELECT COUNT(*) AS failed FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0`).get(runs[0].id) as {
+    failed: number;
+  };
   const deepPage = Math.max(1, Math.floor(failed / 50 / 2));
   // what the item table's Next link on the page before carries: the last row of that page
-  const cursor = db.prepare(`SELECT "itemId", "epoch" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY "itemId", "epoch" LIMIT 1 OFFSET ?`)
+  const cursor = db
+    .prepare(
+      `SELECT "itemId", "epoch" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY "itemId", "epoch" LIMIT 1 OFFSET ?`,
+    )
     .get(runs[0].id, (deepPage - 1) * 50 - 1) as { itemId: number; epoch: number } | undefined;
   db.close();
   const k = encodeURIComponent(runs[0].key);
@@ -89,7 +101,10 @@ export function routesFor(dbFile: string): BenchRoute[] {
     page("leaderboard /", "/"),
     page("curves (2 runs)", `/curves?runs=${both}`),
     page("run", `/runs/${k}`),
-    page("run items: failed, deep page (Next link)", `/runs/${k}?tab=items&failed=1&page=${deepPage}${cursor ? `&after=${cursor.itemId}.${cursor.epoch}` : ""}`),
+    page(
+      "run items: failed, deep page (Next link)",
+      `/runs/${k}?tab=items&failed=1&page=${deepPage}${cursor ? `&after=${cursor.itemId}.${cursor.epoch}` : ""}`,
+    ),
     page("run items: failed, deep page (typed page=N)", `/runs/${k}?tab=items&failed=1&page=${deepPage}`),
     page("run items: search in output", `/runs/${k}?tab=items&q=${encodeURIComponent("= 1")}`),
     page("generation", `/runs/${k}/items/${encodeURIComponent(item.itemKey)}`),
@@ -121,7 +136,8 @@ export function printRoutes(label: string, rows: RouteFigures[]) {
   console.log(`\n### ${label}`);
   console.log("| route | p50 ms | p95 ms | p95 ÷ trivial of its kind | p95 ÷ /api/health |");
   console.log("|---|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.route} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.ratio95.toFixed(2)} | ${r.ratioApi95.toFixed(2)} |`);
+  for (const r of rows)
+    console.log(`| ${r.route} | ${r.p50.toFixed(1)} | ${r.p95.toFixed(1)} | ${r.ratio95.toFixed(2)} | ${r.ratioApi95.toFixed(2)} |`);
   void fmt;
 }
 

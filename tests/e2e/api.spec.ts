@@ -40,9 +40,7 @@ test("serves the leaderboard as JSON with the page's filters", async ({ request 
 });
 
 test("POST /api/v1/runs needs a token, loads a valid body and refuses a bad one whole", async ({ request }) => {
-  const body = fs
-    .readFileSync(path.join(EXAMPLES, "generic-small.jsonl"), "utf8")
-    .replace(/"key":"[^"]+"/, '"key":"api-upload-test"');
+  const body = fs.readFileSync(path.join(EXAMPLES, "generic-small.jsonl"), "utf8").replace(/"key":"[^"]+"/, '"key":"api-upload-test"');
   expect((await request.post("/api/v1/runs", { data: body })).status()).toBe(401);
   expect((await request.post("/api/v1/runs", { data: body, headers: { Authorization: "Bearer sw_wrong" } })).status()).toBe(401);
 

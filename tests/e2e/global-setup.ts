@@ -11,7 +11,9 @@ import { PRIVATE_USERS } from "./fixtures/private-users";
 const root = path.resolve(".");
 const dbFile = path.join(root, "data", "e2e.db");
 // ../shared sits beside the checkout (here and in CI's fresh clone).
-const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) => path.resolve(root, "..", "shared", "examples", `${n}.jsonl`));
+const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) =>
+  path.resolve(root, "..", "shared", "examples", `${n}.jsonl`),
+);
 
 export default async function globalSetup() {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });
@@ -20,7 +22,12 @@ export default async function globalSetup() {
   const env = { ...process.env, DATABASE_URL: "file:" + dbFile, NEXT_TELEMETRY_DISABLED: "1" };
   const cli = (...args: string[]) => execFileSync("node", ["bin/stepwise.mjs", ...args], { cwd: root, env, stdio: "inherit" });
   cli("demo");
-  cli("ingest", ...EXAMPLES, path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"), path.join(root, "tests", "e2e", "fixtures", "xss-corpus.jsonl"));
+  cli(
+    "ingest",
+    ...EXAMPLES,
+    path.join(root, "tests", "e2e", "fixtures", "hostile.jsonl"),
+    path.join(root, "tests", "e2e", "fixtures", "xss-corpus.jsonl"),
+  );
   seedPrivate();
 }
 
@@ -28,7 +35,14 @@ function seedPrivate() {
   const file = path.join(root, "data", "e2e-private.db");
   for (const suffix of ["", "-wal", "-shm", "-journal"]) fs.rmSync(file + suffix, { force: true });
   const env = { ...process.env, DATABASE_URL: "file:" + file, NEXT_TELEMETRY_DISABLED: "1" };
-  const cli = (args: string[], input?: string) => execFileSync("node", ["bin/stepwise.mjs", ...args], { cwd: root, env, input, stdio: [input ? "pipe" : "ignore", "inherit", "inherit"] });
+  const cli = (args: string[], input?: string) =>
+    execFileSync("node", ["bin/stepwise.mjs", ...args], {
+      cwd: root,
+      env,
+      input,
+      stdio: [input ? "pipe" : "ignore", "inherit", "inherit"],
+    });
   cli(["ingest", EXAMPLES[0], EXAMPLES[1]]);
-  for (const [role, u] of Object.entries(PRIVATE_USERS)) cli(["user", "create", "--email", u.email, "--role", role, "--password-stdin"], u.password + "\n");
+  for (const [role, u] of Object.entries(PRIVATE_USERS))
+    cli(["user", "create", "--email", u.email, "--role", role, "--password-stdin"], u.password + "\n");
 }

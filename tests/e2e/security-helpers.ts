@@ -12,7 +12,8 @@ export function watch(page: Page, origin: string) {
   });
   page.on("request", (r) => {
     const url = r.url();
-    if (url.startsWith("javascript:") || (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:"))) problems.push(`request: ${url.slice(0, 120)}`);
+    if (url.startsWith("javascript:") || (!url.startsWith(origin) && !url.startsWith("data:") && !url.startsWith("blob:")))
+      problems.push(`request: ${url.slice(0, 120)}`);
   });
   page.on("console", (m) => {
     if (/Content Security Policy|Refused to (execute|load|apply|frame)/i.test(m.text())) problems.push(`csp: ${m.text().slice(0, 200)}`);
@@ -25,17 +26,32 @@ export function watch(page: Page, origin: string) {
 export async function injectedMarkup(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const dangerousTags = ["iframe", "object", "embed", "base", "x", "math", "mglyph", "noscript", "frame", "frameset", "applet", "animate"];
+    const dangerousTags = [
+      "iframe",
+      "object",
+      "embed",
+      "base",
+      "x",
+      "math",
+      "mglyph",
+      "noscript",
+      "frame",
+      "frameset",
+      "applet",
+      "animate",
+    ];
     for (const el of Array.from(document.querySelectorAll("*"))) {
       const tag = el.tagName.toLowerCase();
       if (dangerousTags.includes(tag)) found.push(`<${tag}>`);
       if (tag === "meta" && el.getAttribute("http-equiv")) found.push(`<meta http-equiv=${el.getAttribute("http-equiv")}>`);
       if (tag === "link" && /evil/.test(el.getAttribute("href") ?? "")) found.push("<link evil>");
-      if (tag === "img" && /^(x|http:\/\/127\.0\.0\.1:9)/.test(el.getAttribute("src") ?? "")) found.push(`<img src=${el.getAttribute("src")}>`);
+      if (tag === "img" && /^(x|http:\/\/127\.0\.0\.1:9)/.test(el.getAttribute("src") ?? ""))
+        found.push(`<img src=${el.getAttribute("src")}>`);
       if (tag === "style" && /display:\s*none!important/.test(el.textContent ?? "")) found.push("<style> injected");
       for (const a of Array.from(el.attributes)) {
         if (/^on/i.test(a.name)) found.push(`${tag}[${a.name}]`);
-        if (/^\s*(javascript|data|vbscript):/i.test(a.value) && /href|src|action|data|formaction/i.test(a.name)) found.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
+        if (/^\s*(javascript|data|vbscript):/i.test(a.value) && /href|src|action|data|formaction/i.test(a.name))
+          found.push(`${tag}[${a.name}=${a.value.slice(0, 40)}]`);
       }
       if (tag === "script" && !el.getAttribute("src")) {
         const text = el.textContent ?? "";

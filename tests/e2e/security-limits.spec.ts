@@ -10,7 +10,10 @@ test.use({ baseURL: PRIVATE_BASE_URL });
 test.describe.configure({ mode: "serial" });
 
 const cli = (...args: string[]) =>
-  execFileSync("node", ["bin/stepwise.mjs", ...args], { env: { ...process.env, DATABASE_URL: E2E_PRIVATE_DATABASE_URL }, encoding: "utf8" }).trim();
+  execFileSync("node", ["bin/stepwise.mjs", ...args], {
+    env: { ...process.env, DATABASE_URL: E2E_PRIVATE_DATABASE_URL },
+    encoding: "utf8",
+  }).trim();
 const EXAMPLE = fs.readFileSync(path.resolve("..", "shared", "examples", "generic-small.jsonl"));
 const LIMIT = Math.floor(PRIVATE_LIMITS.maxBodyMb * 1024 * 1024);
 
@@ -55,5 +58,7 @@ test("a token's writes beyond its burst get 429 with Retry-After; other tokens s
   expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
   expect(Number(retryAfter)).toBeLessThanOrEqual(60);
   const other = cli("token", "create", "--name", "other");
-  expect((await request.post("/api/v1/runs", { data: EXAMPLE, headers: { ...auth, authorization: `Bearer ${other}` } })).status()).toBe(201);
+  expect((await request.post("/api/v1/runs", { data: EXAMPLE, headers: { ...auth, authorization: `Bearer ${other}` } })).status()).toBe(
+    201,
+  );
 });

@@ -18,7 +18,12 @@ test("anonymous visitors are sent to sign in from every view; the API answers 40
   }
   await page.goto(RUN + "?tab=items");
   expect(new URL(page.url()).searchParams.get("next")).toBe(RUN + "?tab=items");
-  for (const path of ["/api/v1/runs", "/api/v1/leaderboard", "/api/v1/jobs", `/api/v1/runs/${encodeURIComponent("sim-alpha-8b__lb3-r1_10-mixed__2026-06-01")}/metrics`]) {
+  for (const path of [
+    "/api/v1/runs",
+    "/api/v1/leaderboard",
+    "/api/v1/jobs",
+    `/api/v1/runs/${encodeURIComponent("sim-alpha-8b__lb3-r1_10-mixed__2026-06-01")}/metrics`,
+  ]) {
     const r = await request.get(path);
     expect(r.status(), path).toBe(401);
     expect(await r.json()).toMatchObject({ error: expect.stringContaining("token") });
@@ -83,9 +88,15 @@ test("a viewer signs in (HTTP-only, SameSite=Lax session), reads everything, can
 
 test("an editor's session writes from our origin; a cross-site request with the cookie is refused", async ({ page }) => {
   await signIn(page, "editor");
-  const cross = await page.request.post("/api/v1/share", { data: { run: "sim-alpha-8b__lb3-r1_10-mixed__2026-06-01" }, headers: { origin: "https://evil.example" } });
+  const cross = await page.request.post("/api/v1/share", {
+    data: { run: "sim-alpha-8b__lb3-r1_10-mixed__2026-06-01" },
+    headers: { origin: "https://evil.example" },
+  });
   expect(cross.status()).toBe(403);
-  const same = await page.request.post("/api/v1/share", { data: { run: "sim-alpha-8b__lb3-r1_10-mixed__2026-06-01" }, headers: { origin: PRIVATE_BASE_URL } });
+  const same = await page.request.post("/api/v1/share", {
+    data: { run: "sim-alpha-8b__lb3-r1_10-mixed__2026-06-01" },
+    headers: { origin: PRIVATE_BASE_URL },
+  });
   expect(same.status()).toBe(201);
   expect((await same.json()).path).toMatch(/^\/share\/[A-Za-z0-9_-]{43}$/);
 });

@@ -12,11 +12,16 @@ const enc = encodeURIComponent;
 
 test("a share link grants one run without an account, and revoking it ends that", async ({ page, browser }) => {
   await signIn(page, "editor");
-  const made = await page.request.post("/api/v1/share", { data: { run: SHARED, expiresInDays: 7, label: "<b>for</b> reviewers" }, headers: { origin: PRIVATE_BASE_URL } });
+  const made = await page.request.post("/api/v1/share", {
+    data: { run: SHARED, expiresInDays: 7, label: "<b>for</b> reviewers" },
+    headers: { origin: PRIVATE_BASE_URL },
+  });
   expect(made.status()).toBe(201);
   const link = (await made.json()) as { id: number; path: string; expires_at: string };
   expect(new Date(link.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
-  const other = (await (await page.request.get("/api/v1/runs")).json()).map((r: { key: string }) => r.key).find((k: string) => k !== SHARED) as string;
+  const other = (await (await page.request.get("/api/v1/runs")).json())
+    .map((r: { key: string }) => r.key)
+    .find((k: string) => k !== SHARED) as string;
 
   const stranger = await browser.newContext();
   const s = await stranger.newPage();

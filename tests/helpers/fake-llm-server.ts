@@ -61,7 +61,9 @@ export async function startFakeLlm(opts: FakeLlmOptions): Promise<FakeLlmServer>
         stats.answered++;
         const promptTokens = Math.ceil(body.messages.reduce((t, m) => t + m.content.length, 0) / 4);
         send(res, 200, {
-          id: `chatcmpl-${n}`, object: "chat.completion", model: body.model,
+          id: `chatcmpl-${n}`,
+          object: "chat.completion",
+          model: body.model,
           choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
           usage: { prompt_tokens: promptTokens, completion_tokens: Math.ceil(content.length / 4), total_tokens: 0 },
         });
@@ -93,7 +95,12 @@ function serveFault(res: http.ServerResponse, fault: Fault, retryAfter: number) 
     case "429":
       return send(res, 429, { error: { message: "rate limited" } }, { "retry-after": String(retryAfter) });
     case "429-date":
-      return send(res, 429, { error: { message: "rate limited" } }, { "retry-after": new Date(Date.now() + retryAfter * 1000).toUTCString() });
+      return send(
+        res,
+        429,
+        { error: { message: "rate limited" } },
+        { "retry-after": new Date(Date.now() + retryAfter * 1000).toUTCString() },
+      );
     case "500":
       return send(res, 500, { error: { message: "internal error" } });
     case "hang":
@@ -129,10 +136,19 @@ function arithReply(prompt: string, p: number, rng: Rng): string {
 
 function dictionary(text: string): Record<string, number> {
   const block = text.split("Dictionary (word: value):\n")[1]?.split("\n\n")[0] ?? "";
-  return Object.fromEntries(block.split("\n").map((l) => l.split(": ")).map(([w, v]) => [w, Number(v)]));
+  return Object.fromEntries(
+    block
+      .split("\n")
+      .map((l) => l.split(": "))
+      .map(([w, v]) => [w, Number(v)]),
+  );
 }
 
-const keysOf = (userText: string) => userText.replace(/^Keys?: /, "").split(", ").map((k) => k.trim());
+const keysOf = (userText: string) =>
+  userText
+    .replace(/^Keys?: /, "")
+    .split(", ")
+    .map((k) => k.trim());
 const answerOf = (text: string): number | null => {
   const m = /<answer>\s*(-?\d+)\s*<\/answer>/.exec(text.replace(/<think>[\s\S]*?<\/think>/g, ""));
   return m ? Number(m[1]) : null;
@@ -147,7 +163,7 @@ function slip(rng: Rng, correct: number): number {
 /** Multi-turn and self-conditioning: add this turn's values to the model's own last answer. */
 function turnReply(messages: ChatMessage[], dict: Record<string, number>, opts: Pick<FakeLlmOptions, "p" | "thinking">, rng: Rng): string {
   const own = [...messages].reverse().find((m) => m.role === "assistant");
-  const prev = own ? answerOf(own.content) ?? 0 : 0;
+  const prev = own ? (answerOf(own.content) ?? 0) : 0;
   const keys = keysOf(messages[messages.length - 1].content);
   const values = keys.map((k) => dict[k] ?? 0);
   const correct = prev + values.reduce((a, b) => a + b, 0);

@@ -17,7 +17,13 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Writes a simulated procedural-arith run (one run line, then items) to `file`. */
 export function writeRun(file: string, opts: Partial<GenerateOptionsInput> & { runKey: string }): void {
-  const lines = generateDataset({ benchmark: "procedural-arith", model: "fault-model", variantName: "fault-variant", simulateP: 0.97, ...opts } as GenerateOptionsInput);
+  const lines = generateDataset({
+    benchmark: "procedural-arith",
+    model: "fault-model",
+    variantName: "fault-variant",
+    simulateP: 0.97,
+    ...opts,
+  } as GenerateOptionsInput);
   fs.writeFileSync(file, [...lines].join("\n") + "\n");
 }
 
@@ -45,7 +51,16 @@ const SNAPSHOT_SQL = `
     (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts"
   FROM "Run" r JOIN "Variant" v ON v."id" = r."variantId" WHERE r."key" = $1`;
 
-const EMPTY: RunSnapshot = { metrics: null, variantParams: null, items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0 };
+const EMPTY: RunSnapshot = {
+  metrics: null,
+  variantParams: null,
+  items: 0,
+  generations: 0,
+  steps: 0,
+  lengthStats: 0,
+  stepStats: 0,
+  signposts: 0,
+};
 
 export async function runSnapshot(store: Store, key: string): Promise<RunSnapshot> {
   const sql = store.provider === "sqlite" ? SNAPSHOT_SQL.replace("$1", "?") : SNAPSHOT_SQL;

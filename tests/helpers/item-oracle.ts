@@ -27,11 +27,16 @@ function orderBy(p: RunParams): Prisma.GenerationOrderByWithRelationInput[] {
   const { sort, dir } = effectiveItemSort(p);
   const order: Prisma.GenerationOrderByWithRelationInput[] = [{ itemId: "asc" }, { epoch: "asc" }];
   switch (sort) {
-    case "item": return [{ itemKey: dir }, { epoch: "asc" }];
-    case "length": return [{ length: dir }, ...order];
-    case "divergence": return [{ firstDivergence: { sort: dir, nulls: "last" } }, ...order];
-    case "correct": return [{ firstCorrect: dir }, ...order];
-    default: return dir === "asc" ? order : [{ itemId: "desc" }, { epoch: "desc" }];
+    case "item":
+      return [{ itemKey: dir }, { epoch: "asc" }];
+    case "length":
+      return [{ length: dir }, ...order];
+    case "divergence":
+      return [{ firstDivergence: { sort: dir, nulls: "last" } }, ...order];
+    case "correct":
+      return [{ firstCorrect: dir }, ...order];
+    default:
+      return dir === "asc" ? order : [{ itemId: "desc" }, { epoch: "desc" }];
   }
 }
 
@@ -51,9 +56,22 @@ export async function oracleItems(store: Store, runId: number, p: RunParams): Pr
     where: where(runId, p),
     orderBy: orderBy(p),
     select: {
-      itemKey: true, epoch: true, length: true, firstAnswer: true, lastAnswer: true, firstCorrect: true, lastCorrect: true,
-      firstDivergence: true, divergenceKind: true, modes: true, clean: true, statuses: true, completionTokens: true,
-      latencyMs: true, item: { select: { inducedErrorRate: true } }, output: true,
+      itemKey: true,
+      epoch: true,
+      length: true,
+      firstAnswer: true,
+      lastAnswer: true,
+      firstCorrect: true,
+      lastCorrect: true,
+      firstDivergence: true,
+      divergenceKind: true,
+      modes: true,
+      clean: true,
+      statuses: true,
+      completionTokens: true,
+      latencyMs: true,
+      item: { select: { inducedErrorRate: true } },
+      output: true,
     },
   });
   const found = p.q ? all.filter((g) => contains(g.output, p.q!, store.provider)) : all;

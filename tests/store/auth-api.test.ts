@@ -52,7 +52,14 @@ describe("write API authorization, limits and share reads", () => {
   });
 
   const post = (headers: Record<string, string>, body: BodyInit = BODY) =>
-    runs.POST(new NextRequest("http://localhost:3000/api/v1/runs", { method: "POST", body, headers: { host: "localhost:3000", ...headers }, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]));
+    runs.POST(
+      new NextRequest("http://localhost:3000/api/v1/runs", {
+        method: "POST",
+        body,
+        headers: { host: "localhost:3000", ...headers },
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]),
+    );
 
   it("401 without credentials or with a wrong token, 403 for a viewer token", async () => {
     const none = await post({});
@@ -65,7 +72,12 @@ describe("write API authorization, limits and share reads", () => {
 
   it("reads a small refused body before answering (a reply mid-upload can reach the client as a reset)", async () => {
     const req = (headers: Record<string, string>) =>
-      new NextRequest("http://localhost:3000/api/v1/runs", { method: "POST", body: BODY, headers: { host: "localhost:3000", "content-length": String(Buffer.byteLength(BODY)), ...headers }, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+      new NextRequest("http://localhost:3000/api/v1/runs", {
+        method: "POST",
+        body: BODY,
+        headers: { host: "localhost:3000", "content-length": String(Buffer.byteLength(BODY)), ...headers },
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]);
     const refused = req({ authorization: `Bearer ${viewer}` });
     expect((await runs.POST(refused)).status).toBe(403);
     expect(refused.bodyUsed).toBe(true);
@@ -118,7 +130,9 @@ describe("write API authorization, limits and share reads", () => {
     await post({ authorization: `Bearer ${editor}` });
     env.STEPWISE_ACCESS = "private";
     const get = (key: string, headers: Record<string, string> = {}) =>
-      metrics.GET(new NextRequest(`http://localhost/api/v1/runs/${encodeURIComponent(key)}/metrics`, { headers }), { params: Promise.resolve({ key: encodeURIComponent(key) }) });
+      metrics.GET(new NextRequest(`http://localhost/api/v1/runs/${encodeURIComponent(key)}/metrics`, { headers }), {
+        params: Promise.resolve({ key: encodeURIComponent(key) }),
+      });
     expect((await get(RUN_KEY)).status).toBe(401);
     expect((await get(RUN_KEY, { authorization: `Bearer ${viewer}` })).status).toBe(200);
     expect((await get(RUN_KEY, { cookie: `${SESSION_COOKIE}=${viewerSession}` })).status).toBe(200);

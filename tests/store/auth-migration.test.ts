@@ -24,7 +24,11 @@ describe("0003_auth on an existing SQLite store", () => {
           await tx.script(m.sql);
           await tx.exec('INSERT INTO "_stepwise_migrations" ("name", "applied_at") VALUES ($1, $2)', [m.name, new Date().toISOString()]);
         }
-        await tx.exec('INSERT INTO "ApiToken" ("name", "hash", "prefix") VALUES ($1, $2, $3)', ["old", hashSecret(secret), secret.slice(0, 7)]);
+        await tx.exec('INSERT INTO "ApiToken" ("name", "hash", "prefix") VALUES ($1, $2, $3)', [
+          "old",
+          hashSecret(secret),
+          secret.slice(0, 7),
+        ]);
       });
       await raw.close();
       const store = await openStore(url);

@@ -68,7 +68,9 @@ describe.each(STORE_KINDS)("auth store ($name)", (kind) => {
     expect(await resolveShareLink(store.prisma, b.secret)).toBe("run-b");
     expect(await resolveShareLink(store.prisma, b.secret, new Date(now.getTime() + 120_000))).toBeNull();
     expect((await resolveShareLinks(store.prisma, [a.secret, b.secret, "junk"])).sort()).toEqual(["run-a", "run-b"]);
-    expect(await listShareLinks(store.prisma, "run-a")).toMatchObject([{ id: a.id, label: "for Bob", createdBy: "share@example.org", revokedAt: null }]);
+    expect(await listShareLinks(store.prisma, "run-a")).toMatchObject([
+      { id: a.id, label: "for Bob", createdBy: "share@example.org", revokedAt: null },
+    ]);
     expect(await revokeShareLink(store.prisma, a.id)).toEqual({ runKey: "run-a" });
     expect(await resolveShareLink(store.prisma, a.secret)).toBeNull();
     expect(await resolveShareLinks(store.prisma, [a.secret])).toEqual([]);
@@ -85,6 +87,7 @@ describe.each(STORE_KINDS)("auth store ($name)", (kind) => {
     expect(await tokenForBearer(store.prisma, `Bearer ${viewer.secret}`)).toBeNull();
     await revokeToken(store.prisma, plain.id);
     expect(await tokenForBearer(store.prisma, `Bearer ${plain.secret}`)).toBeNull();
-    for (const h of [null, "", "Basic abc", "Bearer", `Bearer ${"x".repeat(500)}`]) expect(await tokenForBearer(store.prisma, h)).toBeNull();
+    for (const h of [null, "", "Basic abc", "Bearer", `Bearer ${"x".repeat(500)}`])
+      expect(await tokenForBearer(store.prisma, h)).toBeNull();
   });
 });

@@ -33,7 +33,16 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
     files.D = path.join(dir, "D.jsonl"); // same key, another benchmark and model
     writeRun(files.A, { runKey: KEY, lengths: [5, 25, 45], itemsPerLength: 100, seed: 11 });
     writeRun(files.B, { runKey: KEY, lengths: [5, 25, 45, 65], itemsPerLength: 150, seed: 12 });
-    writeRun(files.D, { runKey: KEY, benchmark: "dict-sum", model: "fault-model-2", variantName: "fault-dict", lengths: [10, 40], itemsPerLength: 150, seed: 13, simulateP: 0.98 });
+    writeRun(files.D, {
+      runKey: KEY,
+      benchmark: "dict-sum",
+      model: "fault-model-2",
+      variantName: "fault-dict",
+      lengths: [10, 40],
+      itemsPerLength: 150,
+      seed: 13,
+      simulateP: 0.98,
+    });
     for (const name of ["D", "B", "A"]) {
       expect((await load(store, name)).errors).toEqual([]);
       refs[name] = await runSnapshot(store, KEY);
@@ -80,7 +89,12 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
       const lost = finished.filter((f) => !f.report.ok);
       for (const f of lost) {
         expect(f.report.errors).toEqual([
-          { file: `${f.name}.jsonl`, line: 0, field: "key", message: `run key '${KEY}' was being loaded concurrently by another load; nothing from this file was loaded; retry` },
+          {
+            file: `${f.name}.jsonl`,
+            line: 0,
+            field: "key",
+            message: `run key '${KEY}' was being loaded concurrently by another load; nothing from this file was loaded; retry`,
+          },
         ]);
         expect(f.report.runs).toEqual([]);
       }
@@ -102,9 +116,27 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
     files.X = path.join(dir, "X.jsonl");
     files.Y = path.join(dir, "Y.jsonl");
     const dictY = path.join(dir, "dictY.jsonl");
-    writeRun(dictY, { runKey: "faults__race2", benchmark: "dict-sum", model: "fault-model-2", variantName: "fault-dict", lengths: [10, 40], itemsPerLength: 100, seed: 14, simulateP: 0.98 });
+    writeRun(dictY, {
+      runKey: "faults__race2",
+      benchmark: "dict-sum",
+      model: "fault-model-2",
+      variantName: "fault-dict",
+      lengths: [10, 40],
+      itemsPerLength: 100,
+      seed: 14,
+      simulateP: 0.98,
+    });
     const dictX = path.join(dir, "dictX.jsonl");
-    writeRun(dictX, { runKey: "faults__race2", benchmark: "dict-sum", model: "fault-model-2", variantName: "fault-dict", lengths: [10, 40], itemsPerLength: 120, seed: 15, simulateP: 0.98 });
+    writeRun(dictX, {
+      runKey: "faults__race2",
+      benchmark: "dict-sum",
+      model: "fault-model-2",
+      variantName: "fault-dict",
+      lengths: [10, 40],
+      itemsPerLength: 120,
+      seed: 15,
+      simulateP: 0.98,
+    });
     fs.writeFileSync(files.X, parts(K1.A) + "\n" + parts(dictX) + "\n");
     fs.writeFileSync(files.Y, parts(dictY) + "\n" + parts(K1.B) + "\n");
     const second: Record<string, RunSnapshot> = {};
@@ -119,7 +151,9 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
       const ok = finished.filter((f) => f.report.ok);
       for (const f of finished.filter((f) => !f.report.ok)) {
         expect(f.report.errors).toHaveLength(1);
-        expect(f.report.errors[0].message).toMatch(/^run key 'faults__race2?' was being loaded concurrently by another load; nothing from this file was loaded; retry$/);
+        expect(f.report.errors[0].message).toMatch(
+          /^run key 'faults__race2?' was being loaded concurrently by another load; nothing from this file was loaded; retry$/,
+        );
       }
       expect(ok.length).toBeGreaterThanOrEqual(1);
       const winner = ok[ok.length - 1].name as "X" | "Y";
@@ -132,12 +166,18 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
   });
 
   it("two `stepwise ingest` processes at once: both exit 0, the one that finished last wins", { timeout: 120_000 }, async () => {
-    for (const [first, second] of [["A", "B"], ["B", "A"]]) {
+    for (const [first, second] of [
+      ["A", "B"],
+      ["B", "A"],
+    ]) {
       const finished: string[] = [];
       const a = stepwise(url, ["ingest", files[first]]);
       const b = stepwise(url, ["ingest", files[second]]);
       const results = await Promise.all(
-        [[first, a], [second, b]].map(async ([name, c]) => {
+        [
+          [first, a],
+          [second, b],
+        ].map(async ([name, c]) => {
           const r = await (c as typeof a).done;
           finished.push(name as string);
           return r;

@@ -7,7 +7,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
-import { classify, hasOpen, orphanCounts, runSnapshot, seeded, sleep, stepwise, waitFor, writeRun, type RunSnapshot } from "../helpers/faults";
+import {
+  classify,
+  hasOpen,
+  orphanCounts,
+  runSnapshot,
+  seeded,
+  sleep,
+  stepwise,
+  waitFor,
+  writeRun,
+  type RunSnapshot,
+} from "../helpers/faults";
 import { STORE_KINDS } from "../helpers/stores";
 
 const KEY = "faults__kill";
@@ -89,7 +100,15 @@ describe.each(STORE_KINDS)("SIGKILL during `stepwise ingest` on $name", (kind) =
       if (exited) expect(result).toBe("B"); // it finished: the new version must be complete
       if (openAtKill) expect(result).toBe("A"); // still reading B: nothing may show
       expect(killed || exited).toBe(true);
-      expect(await orphanCounts(store)).toEqual({ items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, runsWithWrongCount: 0 });
+      expect(await orphanCounts(store)).toEqual({
+        items: 0,
+        generations: 0,
+        steps: 0,
+        lengthStats: 0,
+        stepStats: 0,
+        signposts: 0,
+        runsWithWrongCount: 0,
+      });
       expect(await runSnapshot(store, "faults__bystander")).toEqual(bystander);
     }
     const summary = {

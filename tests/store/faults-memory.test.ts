@@ -39,7 +39,14 @@ describe("memory while loading a stream much larger than the heap (SQLite)", () 
     await write(run);
     for (let i = 0; i < N; i++) {
       const ref = [i % 7, (i * 3) % 11, i % 5];
-      const line = JSON.stringify({ type: "item", id: `m-${i}`, reference: ref, steps: i % 4 ? ref : [ref[0], null, 9], answer: ref[2], output: `${i} ${filler}` });
+      const line = JSON.stringify({
+        type: "item",
+        id: `m-${i}`,
+        reference: ref,
+        steps: i % 4 ? ref : [ref[0], null, 9],
+        answer: ref[2],
+        output: `${i} ${filler}`,
+      });
       bytes += line.length + 1;
       await write(line);
     }

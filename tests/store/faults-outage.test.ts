@@ -32,7 +32,10 @@ beforeAll(async () => {
 async function api() {
   const runs = await listRuns(new NextRequest("http://localhost/api/v1/runs"));
   const m = await metrics(new NextRequest(`http://localhost/api/v1/runs/${KEY}/metrics`), { params: Promise.resolve({ key: KEY }) });
-  return { runs: { status: runs.status, retry: runs.headers.get("retry-after"), body: await runs.json() }, metrics: { status: m.status, retry: m.headers.get("retry-after"), body: await m.json() } };
+  return {
+    runs: { status: runs.status, retry: runs.headers.get("retry-after"), body: await runs.json() },
+    metrics: { status: m.status, retry: m.headers.get("retry-after"), body: await m.json() },
+  };
 }
 
 /** Both calls answer 503 JSON with Retry-After and say the store is unavailable. */
@@ -115,7 +118,8 @@ describe.each(STORE_KINDS)("the database going away and coming back on $name", (
       }
     };
     const database = () => new URL(url).pathname.slice(1);
-    const terminate = () => admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database()}' AND pid <> pg_backend_pid()`);
+    const terminate = () =>
+      admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database()}' AND pid <> pg_backend_pid()`);
     const away = async () => {
       await terminate();
       await admin(`ALTER DATABASE "${database()}" RENAME TO "${database()}_away"`);

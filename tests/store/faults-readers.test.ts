@@ -64,7 +64,8 @@ describe.each(STORE_KINDS)("20 readers during loads on $name", (kind) => {
           else seen.bad.push(`client ${id}: ${JSON.stringify({ ...s, metrics: s.metrics?.slice(0, 60) })}`);
         } else {
           const m = await getRunMetrics(reader.prisma, KEY);
-          const c = JSON.stringify(m) === JSON.stringify(metricsOf.A) ? "A" : JSON.stringify(m) === JSON.stringify(metricsOf.B) ? "B" : null;
+          const c =
+            JSON.stringify(m) === JSON.stringify(metricsOf.A) ? "A" : JSON.stringify(m) === JSON.stringify(metricsOf.B) ? "B" : null;
           if (c) seen[c]++;
           else seen.bad.push(`client ${id}: metrics ${JSON.stringify(m)?.slice(0, 80)}`);
           const listed = (await listRuns(reader.prisma)).find((r) => r.key === KEY);
@@ -87,12 +88,22 @@ describe.each(STORE_KINDS)("20 readers during loads on $name", (kind) => {
     })();
     await loader;
     const reads = await Promise.all(clients);
-    console.log(`faults-readers ${kind.name}: ${reads.reduce((a, b) => a + b, 0)} reads (min per client ${Math.min(...reads)}), A ${seen.A}, B ${seen.B}, bad ${seen.bad.length}`);
+    console.log(
+      `faults-readers ${kind.name}: ${reads.reduce((a, b) => a + b, 0)} reads (min per client ${Math.min(...reads)}), A ${seen.A}, B ${seen.B}, bad ${seen.bad.length}`,
+    );
     expect(seen.bad.slice(0, 5)).toEqual([]);
     expect(Math.min(...reads)).toBeGreaterThanOrEqual(3); // every client really read during the loads
     expect(seen.A).toBeGreaterThan(0);
     expect(seen.B).toBeGreaterThan(0);
     expect(classify(await runSnapshot(reader, KEY), refs)).toBe("A"); // the last load was A
-    expect(await orphanCounts(store)).toEqual({ items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, runsWithWrongCount: 0 });
+    expect(await orphanCounts(store)).toEqual({
+      items: 0,
+      generations: 0,
+      steps: 0,
+      lengthStats: 0,
+      stepStats: 0,
+      signposts: 0,
+      runsWithWrongCount: 0,
+    });
   });
 });

@@ -14,8 +14,18 @@ import { orphanCounts, runSnapshot } from "../helpers/faults";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
 
 const BASE = [
-  ...fs.readFileSync(path.join(EXAMPLES, "generic-small.jsonl"), "utf8").split("\n").filter((l) => l.trim()),
-  ...generateDataset({ benchmark: "procedural-arith", lengths: [5, 9], itemsPerLength: 6, seed: 41, simulateP: 0.95, runKey: "fuzz__arith" }),
+  ...fs
+    .readFileSync(path.join(EXAMPLES, "generic-small.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim()),
+  ...generateDataset({
+    benchmark: "procedural-arith",
+    lengths: [5, 9],
+    itemsPerLength: 6,
+    seed: 41,
+    simulateP: 0.95,
+    runKey: "fuzz__arith",
+  }),
 ];
 
 /** Everything a reader could see of the store. */
@@ -23,44 +33,76 @@ async function storeState(store: Store) {
   const p = store.prisma;
   return {
     runs: await listRuns(p),
-    metrics: (await p.run.findMany({ select: { key: true, metrics: true, extras: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics + r.extras),
-    counts: [await p.model.count(), await p.variant.count(), await p.item.count(), await p.generation.count(), await p.stepResult.count(), await p.runLengthStat.count(), await p.runStepStat.count()],
+    metrics: (await p.run.findMany({ select: { key: true, metrics: true, extras: true }, orderBy: { key: "asc" } })).map(
+      (r) => r.key + r.metrics + r.extras,
+    ),
+    counts: [
+      await p.model.count(),
+      await p.variant.count(),
+      await p.item.count(),
+      await p.generation.count(),
+      await p.stepResult.count(),
+      await p.runLengthStat.count(),
+      await p.runStepStat.count(),
+    ],
   };
 }
 
 const junk = fc.oneof(
   fc.string({ maxLength: 60 }),
   fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
-  fc.constantFrom("{", "[]", "null", '{"type":"item"}', '{"type":"run"}', "[".repeat(500) + "]".repeat(500), '{"type":"item","id":"g-01","reference":[1],"steps":[1],"answer":1}'),
+  fc.constantFrom(
+    "{",
+    "[]",
+    "null",
+    '{"type":"item"}',
+    '{"type":"run"}',
+    "[".repeat(500) + "]".repeat(500),
+    '{"type":"item","id":"g-01","reference":[1],"steps":[1],"answer":1}',
+  ),
 );
 const wrong = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, -1, 1e309, "", "NaN", [], {}));
 
 type Mutation = (lines: string[]) => string[];
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.tuple(fc.nat(), fc.double({ min: 0, max: 1, noNaN: true })).map(([i, at]): Mutation => (ls) => ls.map((l, k) => (k === i % ls.length ? l.slice(0, Math.floor(at * l.length)) : l))),
-  fc.nat().map((i): Mutation => (ls) => ls.filter((_, k) => k !== i % ls.length)),
+  fc.tuple(fc.nat(), fc.double({ min: 0, max: 1, noNaN: true })).map(
+    ([i, at]): Mutation =>
+      (ls) =>
+        ls.map((l, k) => (k === i % ls.length ? l.slice(0, Math.floor(at * l.length)) : l)),
+  ),
+  fc.nat().map(
+    (i): Mutation =>
+      (ls) =>
+        ls.filter((_, k) => k !== i % ls.length),
+  ),
   fc.nat().map((i): Mutation => (ls) => [...ls.slice(0, (i % ls.length) + 1), ls[i % ls.length], ...ls.slice((i % ls.length) + 1)]),
   fc.tuple(fc.nat(), fc.nat()).map(([i, j]): Mutation => (ls) => {
     const out = ls.slice();
     [out[i % ls.length], out[j % ls.length]] = [out[j % ls.length], out[i % ls.length]];
     return out;
   }),
-  fc.tuple(fc.nat(), fc.nat(), wrong).map(([i, f, v]): Mutation => (ls) =>
-    ls.map((l, k) => {
-      if (k !== i % ls.length) return l;
-      try {
-        const o = JSON.parse(l);
-        const keys = Object.keys(o);
-        o[keys[f % keys.length]] = v;
-        return JSON.stringify(o);
-      } catch {
-        return l;
-      }
-    }),
+  fc.tuple(fc.nat(), fc.nat(), wrong).map(
+    ([i, f, v]): Mutation =>
+      (ls) =>
+        ls.map((l, k) => {
+          if (k !== i % ls.length) return l;
+          try {
+            const o = JSON.parse(l);
+            const keys = Object.keys(o);
+            o[keys[f % keys.length]] = v;
+            return JSON.stringify(o);
+          } catch {
+            return l;
+          }
+        }),
   ),
   fc.tuple(fc.nat(), junk).map(([i, j]): Mutation => (ls) => [...ls.slice(0, i % (ls.length + 1)), j, ...ls.slice(i % (ls.length + 1))]),
-  fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 })).map(([i, at, b]): Mutation => (ls) =>
-    ls.map((l, k) => (k === i % ls.length && l.length ? l.slice(0, at % l.length) + String.fromCharCode(b) + l.slice((at % l.length) + 1) : l)),
+  fc.tuple(fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 })).map(
+    ([i, at, b]): Mutation =>
+      (ls) =>
+        ls.map((l, k) =>
+          k === i % ls.length && l.length ? l.slice(0, at % l.length) + String.fromCharCode(b) + l.slice((at % l.length) + 1) : l,
+        ),
   ),
 );
 
@@ -69,7 +111,8 @@ describe.each(STORE_KINDS)("fuzzed native loads on $name", (kind) => {
   let drop: () => Promise<void>;
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
-    for (const f of ["arith-small.jsonl", "dictsum-small.jsonl"]) expect((await loadNative(store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
+    for (const f of ["arith-small.jsonl", "dictsum-small.jsonl"])
+      expect((await loadNative(store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
     expect((await loadNative(store, "base.jsonl", [BASE.join("\n") + "\n"])).errors).toEqual([]);
   });
   afterAll(async () => drop?.());
@@ -106,7 +149,15 @@ describe.each(STORE_KINDS)("fuzzed native loads on $name", (kind) => {
           expect(report.runs).toEqual([]);
           expect(await storeState(store)).toEqual(before);
         }
-        expect(await orphanCounts(store)).toEqual({ items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, runsWithWrongCount: 0 });
+        expect(await orphanCounts(store)).toEqual({
+          items: 0,
+          generations: 0,
+          steps: 0,
+          lengthStats: 0,
+          stepStats: 0,
+          signposts: 0,
+          runsWithWrongCount: 0,
+        });
       }),
       { numRuns: 60, seed: 42 },
     );

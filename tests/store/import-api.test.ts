@@ -26,7 +26,14 @@ describe("POST /api/v1/import", () => {
   });
 
   const post = (query: string, body: BodyInit | null, token: string | null = secret) =>
-    POST(new NextRequest(`http://localhost/api/v1/import${query}`, { method: "POST", body, headers: token ? { authorization: `Bearer ${token}` } : {}, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]));
+    POST(
+      new NextRequest(`http://localhost/api/v1/import${query}`, {
+        method: "POST",
+        body,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        duplex: "half",
+      } as ConstructorParameters<typeof NextRequest>[1]),
+    );
 
   it("needs a token", async () => {
     const r = await post("", "{}", null);
@@ -42,7 +49,11 @@ describe("POST /api/v1/import", () => {
   });
 
   it("answers 400 with named errors, and for bad options", async () => {
-    const r = await post("?name=x.json", '{"experiment":"self_conditioning","config":{},"data":{"0.5":{"samples":[{"sample_idx":0}]}}}', secret);
+    const r = await post(
+      "?name=x.json",
+      '{"experiment":"self_conditioning","config":{},"data":{"0.5":{"samples":[{"sample_idx":0}]}}}',
+      secret,
+    );
     expect(r.status).toBe(400);
     const j = await r.json();
     expect(j.errors[0]).toMatchObject({ file: "x.json", line: 0 });

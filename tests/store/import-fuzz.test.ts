@@ -35,15 +35,38 @@ interface Case {
 
 const cases: Case[] = [
   { name: "self_conditioning_27B_3Q.json", base: Buffer.from(smallSelfcond()), json: "doc" },
-  { name: "eval_step_results.json", dir: ME_DIR, base: fs.readFileSync(path.join(FIX, "measuring", ME_DIR, "eval_step_results.json")), json: "doc" },
+  {
+    name: "eval_step_results.json",
+    dir: ME_DIR,
+    base: fs.readFileSync(path.join(FIX, "measuring", ME_DIR, "eval_step_results.json")),
+    json: "doc",
+  },
   { name: "experiment_results.json", base: fs.readFileSync(path.join(FIX, "measuring/experiment_results.json")), json: "doc" },
   { name: "log.eval", base: fs.readFileSync(path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_deflate.eval")), json: null },
-  { name: "log-zstd.eval", base: fs.readFileSync(path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_zstd-attachments.eval")), json: null },
-  { name: `samples_${LM_TASK}_${LM_STAMP}.jsonl`, base: Buffer.from(lmEvalSamples(6)), json: "lines", extra: [`results_${LM_STAMP}.json`, lmEvalResults()] },
+  {
+    name: "log-zstd.eval",
+    base: fs.readFileSync(path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_zstd-attachments.eval")),
+    json: null,
+  },
+  {
+    name: `samples_${LM_TASK}_${LM_STAMP}.jsonl`,
+    base: Buffer.from(lmEvalSamples(6)),
+    json: "lines",
+    extra: [`results_${LM_STAMP}.json`, lmEvalResults()],
+  },
   { name: "all_runs.jsonl", base: Buffer.from(metrJsonl()), json: "lines" },
 ];
 
-const wrongValue = fc.oneof(fc.constant(null), fc.boolean(), fc.integer({ min: -5, max: 200 }), fc.double({ noNaN: false }), fc.string({ maxLength: 6 }), fc.constant([]), fc.constant({}), fc.constant("attachment://nope"));
+const wrongValue = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer({ min: -5, max: 200 }),
+  fc.double({ noNaN: false }),
+  fc.string({ maxLength: 6 }),
+  fc.constant([]),
+  fc.constant({}),
+  fc.constant("attachment://nope"),
+);
 
 /** Replaces the value at a random place of a JSON value (paths chosen by the random picks). */
 function mutateJson(v: unknown, picks: number[], value: unknown, depth = 0): unknown {
@@ -66,11 +89,24 @@ function mutateJson(v: unknown, picks: number[], value: unknown, depth = 0): unk
 
 const mutation = fc.oneof(
   fc.record({ kind: fc.constant("truncate" as const), at: fc.double({ min: 0, max: 1, noNaN: true }) }),
-  fc.record({ kind: fc.constant("bytes" as const), flips: fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }) }),
-  fc.record({ kind: fc.constant("json" as const), picks: fc.array(fc.nat(1000), { minLength: 1, maxLength: 7 }), value: wrongValue, line: fc.nat(1000) }),
+  fc.record({
+    kind: fc.constant("bytes" as const),
+    flips: fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }),
+  }),
+  fc.record({
+    kind: fc.constant("json" as const),
+    picks: fc.array(fc.nat(1000), { minLength: 1, maxLength: 7 }),
+    value: wrongValue,
+    line: fc.nat(1000),
+  }),
 );
 
-function apply(c: Case, m: fc.Arbitrary<unknown> extends never ? never : { kind: string; at?: number; flips?: [number, number][]; picks?: number[]; value?: unknown; line?: number }): Buffer {
+function apply(
+  c: Case,
+  m: fc.Arbitrary<unknown> extends never
+    ? never
+    : { kind: string; at?: number; flips?: [number, number][]; picks?: number[]; value?: unknown; line?: number },
+): Buffer {
   if (m.kind === "truncate") return c.base.subarray(0, Math.floor(m.at! * c.base.length));
   if (m.kind === "bytes") {
     const b = Buffer.from(c.base);
@@ -90,7 +126,10 @@ function apply(c: Case, m: fc.Arbitrary<unknown> extends never ? never : { kind:
 async function fingerprint(store: Store) {
   const p = store.prisma;
   const runs = await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } });
-  return { runs: runs.map((r) => r.key + r.metrics), counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count()] };
+  return {
+    runs: runs.map((r) => r.key + r.metrics),
+    counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count()],
+  };
 }
 
 const opts = parseImportOptions({});
@@ -135,7 +174,9 @@ describe.each(STORE_KINDS.slice(0, 1))("import fuzz on $name", (kind) => {
             expect(typeof e.field).toBe("string");
             expect(e.message.length).toBeGreaterThan(5);
             // a bug in an importer would surface as a JS error text; real problems are named
-            expect(e.message).not.toMatch(/Cannot read propert|is not a function|is not iterable|Maximum call stack|TypeError|got undefined/);
+            expect(e.message).not.toMatch(
+              /Cannot read propert|is not a function|is not iterable|Maximum call stack|TypeError|got undefined/,
+            );
           }
           expect(await fingerprint(store)).toEqual(before);
         }

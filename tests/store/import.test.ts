@@ -10,7 +10,10 @@ import { SHARED, STORE_KINDS } from "../helpers/stores";
 
 const REPRO = path.join(SHARED, "realdata", "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
-const SELFCOND = fs.readdirSync(REPRO).filter((f) => f.startsWith("self_conditioning_")).sort();
+const SELFCOND = fs
+  .readdirSync(REPRO)
+  .filter((f) => f.startsWith("self_conditioning_"))
+  .sort();
 
 export const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -64,7 +67,16 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     expect(slopes["Qwen3.5-27B-Q3"]).toBeCloseTo(-0.204, 3);
     expect(slopes["Qwen3-Coder-Next-80B"]).toBeCloseTo(-0.852, 3);
     expect(Object.keys(slopes).sort()).toEqual(
-      ["Qwen3-Coder-Next-80B", "Qwen3.5-122B-A10B-Q3", "Qwen3.5-27B-Q3", "Qwen3.5-2B-Q8", "Qwen3.5-35B-A3B-Q3", "Qwen3.5-35B-A3B-Q8", "Qwen3.5-4B-Q8", "Qwen3.5-9B-Q8"].sort(),
+      [
+        "Qwen3-Coder-Next-80B",
+        "Qwen3.5-122B-A10B-Q3",
+        "Qwen3.5-27B-Q3",
+        "Qwen3.5-2B-Q8",
+        "Qwen3.5-35B-A3B-Q3",
+        "Qwen3.5-35B-A3B-Q8",
+        "Qwen3.5-4B-Q8",
+        "Qwen3.5-9B-Q8",
+      ].sort(),
     );
     const run = await store.prisma.run.findUniqueOrThrow({ where: { key: "selfcond__qwen3.5-27b-q3" } });
     expect(run.selfConditioning).toBe(true);
@@ -96,7 +108,11 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     expect(m.model).toBe("Sim-Qwen-8B");
     expect(m.accuracy_by_length).toMatchObject([{ length: 8, n: 4, first_correct: 2 }]);
     // instance 1 slips at turn 3 (step 5), 2 says nothing at turn 2 (step 3), 3 is unreadable at turn 4 (step 7)
-    expect(m.first_divergence_histogram).toEqual([{ step: 3, count: 1 }, { step: 5, count: 1 }, { step: 7, count: 1 }]);
+    expect(m.first_divergence_histogram).toEqual([
+      { step: 3, count: 1 },
+      { step: 5, count: 1 },
+      { step: 7, count: 1 },
+    ]);
     expect(m.task_accuracy!.map((p) => p.accuracy)).toEqual([1, 1, 0.75, 0.75, 0.5, 0.5, 0.25, 0.25]);
     expect(m.failure_modes).toMatchObject({ "missing-answer": 1, "format-error": 1, slip: 1, "under-executed": 2 });
   });
@@ -130,7 +146,9 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
         e.c += ok ? 1 : 0;
         want.set(L, e);
       }
-    expect(m.accuracy_by_length.map((a) => [a.length, a.n, a.first_correct])).toEqual([...want.entries()].sort((a, b) => a[0] - b[0]).map(([L, e]) => [L, e.n, e.c]));
+    expect(m.accuracy_by_length.map((a) => [a.length, a.n, a.first_correct])).toEqual(
+      [...want.entries()].sort((a, b) => a[0] - b[0]).map(([L, e]) => [L, e.n, e.c]),
+    );
     expect(m.items).toBe(12);
     expect(m.generations).toBe(24);
     expect(m.length_fit).not.toBeNull();

@@ -55,7 +55,8 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
         const first = await getRunItems(runId, "complete", params(base));
         expect(first.pageCount).toBeGreaterThanOrEqual(2);
         const offsetPages: string[][] = [];
-        for (let n = 1; n <= first.pageCount; n++) offsetPages.push(keysOf(await getRunItems(runId, "complete", params({ ...base, page: String(n) }))));
+        for (let n = 1; n <= first.pageCount; n++)
+          offsetPages.push(keysOf(await getRunItems(runId, "complete", params({ ...base, page: String(n) }))));
         expect(new Set(offsetPages.flat()).size).toBe(first.total); // every generation once
 
         let page = first;
@@ -87,9 +88,25 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   // Every filter and sort of the table in SQL (lib/queries/item-sql.ts) against Prisma's where
   // and orderBy: the export whole, the first two pages, and the total (stored or counted).
   const FILTERS: Record<string, string>[] = [
-    {}, { failed: "1" }, ...FAILURE_MODES.map((mode) => ({ mode })), { failed: "1", mode: "premature-answer" },
-    { kind: "slip" }, { kind: "propagated" }, { minLen: "10", maxLen: "25" }, { div: "none" }, { div: "3" }, { div: "2-6" },
-    { q: "= 1" }, { q: "S" }, { q: "s" }, { q: "%" }, { q: "_" }, { q: "\\" }, { q: "1%" }, { q: "zzqq" }, { q: "An" },
+    {},
+    { failed: "1" },
+    ...FAILURE_MODES.map((mode) => ({ mode })),
+    { failed: "1", mode: "premature-answer" },
+    { kind: "slip" },
+    { kind: "propagated" },
+    { minLen: "10", maxLen: "25" },
+    { div: "none" },
+    { div: "3" },
+    { div: "2-6" },
+    { q: "= 1" },
+    { q: "S" },
+    { q: "s" },
+    { q: "%" },
+    { q: "_" },
+    { q: "\\" },
+    { q: "1%" },
+    { q: "zzqq" },
+    { q: "An" },
   ];
   for (const filter of FILTERS) {
     it(`filters as Prisma does: ${JSON.stringify(filter)}`, async () => {
@@ -112,7 +129,9 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
 
   it("lists the run's lengths and knows which runs exist", async () => {
     const all = await oracleItems(store, runId, params({}));
-    expect((await getRunItems(runId, "complete", params({}))).lengths).toEqual([...new Set(all.map((r) => r.length))].sort((a, b) => a - b));
+    expect((await getRunItems(runId, "complete", params({}))).lengths).toEqual(
+      [...new Set(all.map((r) => r.length))].sort((a, b) => a - b),
+    );
     expect(await runExists(header.key)).toBe(true);
     expect(await runExists(header.key + "-nope")).toBe(false);
   });
@@ -121,9 +140,18 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     const row = await store.prisma.run.findUniqueOrThrow({ where: { key: header.key }, include: { model: true, variant: true } });
     const s = (await getRunSummary(header.key))!;
     expect(s).toMatchObject({
-      id: row.id, key: row.key, benchmark: row.benchmark, variant: row.variant.name, status: row.status,
-      items: row.itemCount, generations: row.generationCount, expectedItems: row.expectedItems, maxLength: row.maxLength,
-      hasSteps: row.hasSteps, selfConditioning: row.selfConditioning, createdAt: row.createdAt,
+      id: row.id,
+      key: row.key,
+      benchmark: row.benchmark,
+      variant: row.variant.name,
+      status: row.status,
+      items: row.itemCount,
+      generations: row.generationCount,
+      expectedItems: row.expectedItems,
+      maxLength: row.maxLength,
+      hasSteps: row.hasSteps,
+      selfConditioning: row.selfConditioning,
+      createdAt: row.createdAt,
       loadedAt: row.loadedAt.toISOString(),
       model: { name: row.model.name, family: row.model.family, paramsB: row.model.paramsB, thinking: row.model.thinking },
       config: JSON.parse(row.config),
@@ -134,10 +162,13 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(await getRunSummary(header.key + "-nope")).toBeNull();
   });
 
-  it.runIf(kind.name === "postgres")("keeps parallel workers for scans that pay for them (parallel_setup_cost on every connection)", async () => {
-    const [row] = await store.prisma.$queryRawUnsafe<{ parallel_setup_cost: string }[]>("SHOW parallel_setup_cost");
-    expect(row.parallel_setup_cost).toBe("20000");
-  });
+  it.runIf(kind.name === "postgres")(
+    "keeps parallel workers for scans that pay for them (parallel_setup_cost on every connection)",
+    async () => {
+      const [row] = await store.prisma.$queryRawUnsafe<{ parallel_setup_cost: string }[]>("SHOW parallel_setup_cost");
+      expect(row.parallel_setup_cost).toBe("20000");
+    },
+  );
 
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
     const p = await getRunItems(runId, "complete", params({ sort: "length" }));

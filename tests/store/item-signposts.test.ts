@@ -21,10 +21,19 @@ vi.mock("server-only", () => ({}));
 const KEY = "signposts-run";
 
 function runFile(): string {
-  const [head, ...items] = [...generateDataset({
-    benchmark: "procedural-arith", lengths: [3, 6, 9], itemsPerLength: 250, epochs: 2, seed: 11,
-    simulateP: 0.8, model: "signpost-model", runKey: KEY, variantName: "signposts",
-  })];
+  const [head, ...items] = [
+    ...generateDataset({
+      benchmark: "procedural-arith",
+      lengths: [3, 6, 9],
+      itemsPerLength: 250,
+      epochs: 2,
+      seed: 11,
+      simulateP: 0.8,
+      model: "signpost-model",
+      runKey: KEY,
+      variantName: "signposts",
+    }),
+  ];
   return [head, ...items.reverse()].join("\n") + "\n";
 }
 
@@ -49,11 +58,22 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
   });
 
   const signposts = (list: string) =>
-    store.prisma.runSignpost.findMany({ where: { runId, list }, orderBy: { position: "asc" }, select: { position: true, itemId: true, epoch: true } });
+    store.prisma.runSignpost.findMany({
+      where: { runId, list },
+      orderBy: { position: "asc" },
+      select: { position: true, itemId: true, epoch: true },
+    });
 
   it("stores every 256th key of each list, in item order", async () => {
-    for (const [list, where] of [["all", {}], ["failed", { firstCorrect: false }]] as const) {
-      const keys = await store.prisma.generation.findMany({ where: { runId, ...where }, orderBy: [{ itemId: "asc" }, { epoch: "asc" }], select: { itemId: true, epoch: true } });
+    for (const [list, where] of [
+      ["all", {}],
+      ["failed", { firstCorrect: false }],
+    ] as const) {
+      const keys = await store.prisma.generation.findMany({
+        where: { runId, ...where },
+        orderBy: [{ itemId: "asc" }, { epoch: "asc" }],
+        select: { itemId: true, epoch: true },
+      });
       expect(keys.length, list).toBeGreaterThan(3 * SIGNPOST_EVERY);
       const expected = keys.flatMap((k, i) => (i % SIGNPOST_EVERY === 0 ? [{ position: i, ...k }] : []));
       expect(await signposts(list)).toEqual(expected);
@@ -80,7 +100,13 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
     const written = { all: await signposts("all"), failed: await signposts("failed") };
     await store.prisma.runSignpost.deleteMany({ where: { runId } });
     const dir = path.join("prisma/migrations", kind.name === "sqlite" ? "sqlite" : "postgres");
-    const sql = fs.readFileSync(path.join(dir, fs.readdirSync(dir).find((f) => f.includes("run_signposts"))!), "utf8");
+    const sql = fs.readFileSync(
+      path.join(
+        dir,
+        fs.readdirSync(dir).find((f) => f.includes("run_signposts"))!,
+      ),
+      "utf8",
+    );
     for (const statement of sql.split(";").filter((s) => s.includes("INSERT INTO"))) await store.prisma.$executeRawUnsafe(statement);
     expect({ all: await signposts("all"), failed: await signposts("failed") }).toEqual(written);
   });

@@ -19,7 +19,13 @@ async function snapshot(store: Store) {
   return {
     runs: await listRuns(p),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics),
-    counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count(), await p.runLengthStat.count(), await p.runStepStat.count()],
+    counts: [
+      await p.item.count(),
+      await p.generation.count(),
+      await p.stepResult.count(),
+      await p.runLengthStat.count(),
+      await p.runStepStat.count(),
+    ],
   };
 }
 
@@ -48,7 +54,11 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
 
   it("lists runs in the §6 shape", async () => {
     const runs = await listRuns(store.prisma);
-    expect(runs.map((r) => r.key).sort()).toEqual(expectedRuns().map((r) => r.run).sort());
+    expect(runs.map((r) => r.key).sort()).toEqual(
+      expectedRuns()
+        .map((r) => r.run)
+        .sort(),
+    );
     expect(Object.keys(runs[0]).sort()).toEqual(["benchmark", "created_at", "generations", "items", "key", "model", "variant"]);
   });
 
@@ -63,7 +73,10 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
       .map((l) => l.split("|").map((s) => s.trim()));
     for (const [line, field] of wanted) {
       const n = Number(line.replace("line ", ""));
-      expect(report.errors.some((e) => e.line === n && e.field === field && e.file === "invalid.jsonl"), `${line} ${field}`).toBe(true);
+      expect(
+        report.errors.some((e) => e.line === n && e.field === field && e.file === "invalid.jsonl"),
+        `${line} ${field}`,
+      ).toBe(true);
     }
     expect(await snapshot(store)).toEqual(before);
   });
@@ -77,7 +90,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
     expect((await getRunMetrics(store.prisma, key))?.items).toBe(4);
 
     const before = await snapshot(store);
-    const broken = [header, ...items.slice(0, 6), "{\"type\":\"item\",\"id\":"].join("\n");
+    const broken = [header, ...items.slice(0, 6), '{"type":"item","id":'].join("\n");
     const report = await load(store, "broken.jsonl", broken);
     expect(report.ok).toBe(false);
     expect(report.errors[0]).toMatchObject({ file: "broken.jsonl", line: 8, field: "-" });
@@ -94,7 +107,9 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
       include: { stepStats: { orderBy: { step: "asc" } }, lengthStats: { orderBy: { length: "asc" } } },
     });
     const m = JSON.parse(run.metrics);
-    expect(run.stepStats.map((s) => s.taskCorrect / s.n)).toEqual(m.task_accuracy.map((p: { accuracy: number }) => expect.closeTo(p.accuracy, 5)));
+    expect(run.stepStats.map((s) => s.taskCorrect / s.n)).toEqual(
+      m.task_accuracy.map((p: { accuracy: number }) => expect.closeTo(p.accuracy, 5)),
+    );
     expect(run.lengthStats.map((s) => s.firstCorrect)).toEqual(m.accuracy_by_length.map((r: { first_correct: number }) => r.first_correct));
     const steps = await store.prisma.stepResult.count({ where: { generation: { runId: run.id } } });
     expect(steps).toBe(m.accuracy_by_length.reduce((t: number, r: { length: number; n: number }) => t + r.length * r.n, 0));

@@ -48,7 +48,10 @@ describe.each(STORE_KINDS)("generation ordinals on $name", (kind) => {
   });
 
   it("numbers a file whose epochs are interleaved in item order, on both load paths", async () => {
-    for (const [key, source] of [["interleaved", undefined], ["interleaved-threads", parallelNativeSource]] as const) {
+    for (const [key, source] of [
+      ["interleaved", undefined],
+      ["interleaved-threads", parallelNativeSource],
+    ] as const) {
       const r = await loadNative(store, "x.jsonl", [interleavedEpochs(key)], source ? { source } : {});
       expect(r.errors).toEqual([]);
       const rows = await rowsOf(store, key);

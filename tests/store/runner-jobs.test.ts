@@ -32,7 +32,13 @@ describe.each(STORE_KINDS)("jobs on $name", (kind) => {
   });
 
   it("runs a job to completion with progress visible, one job per run key", async () => {
-    const req = jobRequestSchema.parse({ endpoint: server.url, model: "fake-llm", runKey: `job-${kind.name}`, dataset: text, concurrency: "2" });
+    const req = jobRequestSchema.parse({
+      endpoint: server.url,
+      model: "fake-llm",
+      runKey: `job-${kind.name}`,
+      dataset: text,
+      concurrency: "2",
+    });
     const job = await startJob(store, req);
     expect(job).toMatchObject({ status: "running", total: 20, items: 20 });
     await expect(startJob(store, req)).rejects.toThrow(/already running/);
@@ -48,14 +54,22 @@ describe.each(STORE_KINDS)("jobs on $name", (kind) => {
   it("refuses a bad dataset or a missing API key variable before starting", async () => {
     const base = { endpoint: server.url, model: "fake-llm", runKey: `bad-${kind.name}` };
     await expect(startJob(store, jobRequestSchema.parse({ ...base, dataset: '{"type":"item"}' }))).rejects.toThrow(JobInputError);
-    await expect(startJob(store, jobRequestSchema.parse({ ...base, dataset: text, apiKeyEnv: "STEPWISE_TEST_NO_SUCH_VAR" }))).rejects.toThrow(/not set/);
+    await expect(
+      startJob(store, jobRequestSchema.parse({ ...base, dataset: text, apiKeyEnv: "STEPWISE_TEST_NO_SUCH_VAR" })),
+    ).rejects.toThrow(/not set/);
     expect(jobRequestSchema.safeParse({ ...base, dataset: text, apiKeyEnv: "not a var" }).success).toBe(false);
   });
 
   it("cancels a running job; what was stored stays and a new job resumes it", async () => {
     const slow = await startFakeLlm({ p: 1, delayMs: 40 });
     try {
-      const req = jobRequestSchema.parse({ endpoint: slow.url, model: "fake-llm", runKey: `cancel-${kind.name}`, dataset: text, concurrency: 1 });
+      const req = jobRequestSchema.parse({
+        endpoint: slow.url,
+        model: "fake-llm",
+        runKey: `cancel-${kind.name}`,
+        dataset: text,
+        concurrency: 1,
+      });
       const job = await startJob(store, req);
       await until(() => getJob(job.id)!.done >= 2);
       expect(cancelJob(job.id)).toBe(true);

@@ -42,7 +42,10 @@ describe.each(STORE_KINDS)("killing `stepwise run` on $name", (kind) => {
     ({ store, url, drop } = await kind.create());
     server = await startFakeLlm({ p: 0.97, seed: 5, delayMs: 25, apiKey: "secret" });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-kill-"));
-    fs.writeFileSync(path.join(dir, "ds.jsonl"), [...generateDataset({ benchmark: "procedural-arith", lengths: [5, 25, 45, 65], itemsPerLength: 50, seed: 9 })].join("\n") + "\n");
+    fs.writeFileSync(
+      path.join(dir, "ds.jsonl"),
+      [...generateDataset({ benchmark: "procedural-arith", lengths: [5, 25, 45, 65], itemsPerLength: 50, seed: 9 })].join("\n") + "\n",
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -51,12 +54,26 @@ describe.each(STORE_KINDS)("killing `stepwise run` on $name", (kind) => {
   });
 
   it("SIGKILL after some generations, then resume: 200 stored, none twice", async () => {
-    const args = ["--dataset", path.join(dir, "ds.jsonl"), "--endpoint", server.url, "--model", "fake-llm", "--run-key", KEY, "--concurrency", "4", "--api-key-env", "FAKE_KEY"];
+    const args = [
+      "--dataset",
+      path.join(dir, "ds.jsonl"),
+      "--endpoint",
+      server.url,
+      "--model",
+      "fake-llm",
+      "--run-key",
+      KEY,
+      "--concurrency",
+      "4",
+      "--api-key-env",
+      "FAKE_KEY",
+    ];
     const first = cli(url, args);
     const deadline = Date.now() + 60_000;
     let stored = 0;
     while ((stored = await count(store)) < 30) {
-      if (Date.now() > deadline) throw new Error(`child stored only ${stored}: ${(await Promise.race([first.done, Promise.resolve({ out: "(running)" })])).out}`);
+      if (Date.now() > deadline)
+        throw new Error(`child stored only ${stored}: ${(await Promise.race([first.done, Promise.resolve({ out: "(running)" })])).out}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     first.child.kill("SIGKILL");

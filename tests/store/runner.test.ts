@@ -43,7 +43,14 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
 
   it("runs 200 arith items: each stored once, faults survived, p̂ ≈ p", async () => {
     const ds = await dataset({ benchmark: "procedural-arith", lengths: [5, 15, 25, 35, 45], itemsPerLength: 40, seed: 11 });
-    const settings = runSettingsSchema.parse({ endpoint: server.url, model: "fake-llm", runKey: "fake__arith", concurrency: 6, timeoutMs: 1500, refreshEvery: 30 });
+    const settings = runSettingsSchema.parse({
+      endpoint: server.url,
+      model: "fake-llm",
+      runKey: "fake__arith",
+      concurrency: 6,
+      timeoutMs: 1500,
+      refreshEvery: 30,
+    });
     const seen: number[] = [];
     const p = await executeRun(store, { settings, dataset: ds, clientOptions: FAST, onProgress: (q) => seen.push(q.done) });
     expect(p).toMatchObject({ status: "complete", done: 200, total: 200, added: 200, failed: 0 });
@@ -61,11 +68,18 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
     expect(JSON.parse(g.metadata!)).toMatchObject({ runner: { requests: 1 } });
     expect(Math.max(...seen)).toBe(200);
     // written out of order by concurrent requests, numbered in item order once complete
-    const order = await store.prisma.generation.findMany({ where: { runId: c.run.id }, select: { ordinal: true }, orderBy: [{ itemId: "asc" }, { epoch: "asc" }] });
+    const order = await store.prisma.generation.findMany({
+      where: { runId: c.run.id },
+      select: { ordinal: true },
+      orderBy: [{ itemId: "asc" }, { epoch: "asc" }],
+    });
     expect(order.map((x) => x.ordinal)).toEqual(order.map((_, i) => i + 1));
     // and given its page signposts (200 generations: the first of each list)
     const signposts = await store.prisma.runSignpost.findMany({ where: { runId: c.run.id }, orderBy: { list: "asc" } });
-    expect(signposts.map((s) => [s.list, s.position])).toEqual([["all", 0], ["failed", 0]]);
+    expect(signposts.map((s) => [s.list, s.position])).toEqual([
+      ["all", 0],
+      ["failed", 0],
+    ]);
   });
 
   it("resumes without duplicates: a second run of the same key sends nothing", async () => {
@@ -108,7 +122,13 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
     const flaky = await startFakeLlm({ p: 1, faults: { 1: "500", 2: "500" } });
     try {
       const ds = await dataset({ benchmark: "procedural-arith", lengths: [5], itemsPerLength: 5, seed: 13 });
-      const settings = runSettingsSchema.parse({ endpoint: flaky.url, model: "fake-llm", runKey: "fake__flaky", concurrency: 1, maxRetries: 1 });
+      const settings = runSettingsSchema.parse({
+        endpoint: flaky.url,
+        model: "fake-llm",
+        runKey: "fake__flaky",
+        concurrency: 1,
+        maxRetries: 1,
+      });
       const first = await executeRun(store, { settings, dataset: ds, clientOptions: FAST });
       expect(first).toMatchObject({ status: "failed", failed: 1, done: 4 });
       expect(first.errors[0]).toMatch(/HTTP 500.*gave up after 2 attempts/);

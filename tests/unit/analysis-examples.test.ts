@@ -22,7 +22,13 @@ const close = (a: number, e: number, tol: number) => Math.abs(a - e) <= tol;
  * reliably, so an end also agrees when the expected value lies inside the spread of our own
  * estimator across seeds (1st–99th percentile over 60 seeds, widened by 15% of the width).
  */
-function ciAgrees(pick: (m: any) => [number, number] | undefined, header: any, summaries: any[], mine: [number, number], exp: [number, number]) {
+function ciAgrees(
+  pick: (m: any) => [number, number] | undefined,
+  header: any,
+  summaries: any[],
+  mine: [number, number],
+  exp: [number, number],
+) {
   const width = Math.abs(exp[1] - exp[0]);
   const bad = [0, 1].filter((j) => Math.abs(mine[j] - exp[j]) > 0.15 * width + 1e-9);
   if (bad.length === 0) return true;
@@ -56,7 +62,8 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
       const e = exp.accuracy_by_length[i];
       expect([row.length, row.n, row.first_correct, row.last_correct]).toEqual([e.length, e.n, e.first_correct, e.last_correct]);
       for (const k of ["first_accuracy", "last_accuracy"] as const) expect(close(row[k], e[k], 1e-6), k).toBe(true);
-      for (const k of ["first_ci", "last_ci"] as const) [0, 1].forEach((j) => expect(close(row[k][j], e[k][j], 1e-6), `${k} ${row.length}`).toBe(true));
+      for (const k of ["first_ci", "last_ci"] as const)
+        [0, 1].forEach((j) => expect(close(row[k][j], e[k][j], 1e-6), `${k} ${row.length}`).toBe(true));
     });
     for (const k of ["task_accuracy", "step_accuracy"] as const) {
       if (!exp[k]) continue;
@@ -66,7 +73,10 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
     for (const k of ["horizon", "horizon_80"] as const) {
       if (!exp[k]) continue;
       expect([m[k]!.s, m[k]!.steps, m[k]!.censored]).toEqual([exp[k].s, exp[k].steps, exp[k].censored]);
-      expect(ciAgrees((x) => x[k]?.ci, header, summaries, m[k]!.ci, exp[k].ci), `${k}.ci ${m[k]!.ci} vs ${exp[k].ci}`).toBe(true);
+      expect(
+        ciAgrees((x) => x[k]?.ci, header, summaries, m[k]!.ci, exp[k].ci),
+        `${k}.ci ${m[k]!.ci} vs ${exp[k].ci}`,
+      ).toBe(true);
     }
     if (exp.reliability) {
       expect(close(m.reliability!.p, exp.reliability.p, 1e-4)).toBe(true);
@@ -77,7 +87,10 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
       for (const k of ["l50", "l80"] as const) expect(Math.abs(f[k] - exp.length_fit[k]) <= 0.01 * exp.length_fit[k], k).toBe(true);
       for (const k of ["l50_ci", "l80_ci"] as const) {
         expect(f[k][0] <= f[k][1]).toBe(true);
-        expect(ciAgrees((x) => x.length_fit?.[k], header, summaries, f[k], exp.length_fit[k]), `${k} ${f[k]} vs ${exp.length_fit[k]}`).toBe(true);
+        expect(
+          ciAgrees((x) => x.length_fit?.[k], header, summaries, f[k], exp.length_fit[k]),
+          `${k} ${f[k]} vs ${exp.length_fit[k]}`,
+        ).toBe(true);
       }
     }
     if (exp.self_conditioning) {
@@ -101,7 +114,10 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
       expect([a.firstCorrect, a.lastCorrect], at).toEqual([d.first_correct, d.last_correct]);
       expect(a.length, at).toBe(d.length);
       // Answers: arith keeps the trimmed text; dict-sum and generic hold values.
-      for (const [mine, want] of [[a.firstAnswer, d.first_answer], [a.lastAnswer, d.last_answer]] as const) {
+      for (const [mine, want] of [
+        [a.firstAnswer, d.first_answer],
+        [a.lastAnswer, d.last_answer],
+      ] as const) {
         if (want === null) expect(mine === null || !/^[+-]?\d+(\.\d+)?$/.test(mine), at).toBe(true);
         else if (typeof want === "number") expect(Number(mine), at).toBeCloseTo(want, 9);
         else expect(mine, at).toBe(want);

@@ -16,10 +16,18 @@ const header = (lookback: number): RunHeader => ({
 
 // A procedure whose reference stays finite and moderate (so every value prints as a plain decimal).
 const procedureArb = fc
-  .record({ lookback: fc.integer({ min: 1, max: 7 }), L: fc.integer({ min: 3, max: 40 }), x: fc.integer({ min: 100, max: 10000 }), y: fc.integer({ min: 100, max: 10000 }) })
+  .record({
+    lookback: fc.integer({ min: 1, max: 7 }),
+    L: fc.integer({ min: 3, max: 40 }),
+    x: fc.integer({ min: 100, max: 10000 }),
+    y: fc.integer({ min: 100, max: 10000 }),
+  })
   .chain(({ lookback, L, x, y }) =>
     fc
-      .array(fc.record({ op: fc.constantFrom("+", "-", "*", "/"), da: fc.integer({ min: 1, max: 7 }), db: fc.integer({ min: 1, max: 7 }) }), { minLength: L - 2, maxLength: L - 2 })
+      .array(
+        fc.record({ op: fc.constantFrom("+", "-", "*", "/"), da: fc.integer({ min: 1, max: 7 }), db: fc.integer({ min: 1, max: 7 }) }),
+        { minLength: L - 2, maxLength: L - 2 },
+      )
       .map((raw) => {
         const steps: ArithStep[] = raw.map((r, k) => {
           const j = k + 3;
@@ -34,7 +42,13 @@ const moderate = (vals: number[]) => vals.every((v) => Number.isFinite(v) && Mat
 
 function item(proc: ArithProcedure, values: number[], answer: number): NativeItem {
   const lines = values.map((v, i) => (i % 3 === 2 ? `Step ${i + 1}: ${v}` : `S${i + 1} = ${v}`));
-  return { id: "i", length: values.length, epoch: 0, input: { x: proc.x, y: proc.y, steps: proc.steps }, output: `${lines.join("\n")}\n<answer>${answer.toFixed(3)}</answer>` };
+  return {
+    id: "i",
+    length: values.length,
+    epoch: 0,
+    input: { x: proc.x, y: proc.y, steps: proc.steps },
+    output: `${lines.join("\n")}\n<answer>${answer.toFixed(3)}</answer>`,
+  };
 }
 
 /** Steps that read S_j, directly or through other steps. */

@@ -32,7 +32,15 @@ describe("password KDF (scrypt)", () => {
   });
 
   it("refuses malformed or tampered hashes without throwing", async () => {
-    for (const bad of [null, undefined, "", "plain", "scrypt$1$8$1$abc$def", "scrypt$33554432$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "bcrypt$x$y$z$a$b"]) {
+    for (const bad of [
+      null,
+      undefined,
+      "",
+      "plain",
+      "scrypt$1$8$1$abc$def",
+      "scrypt$33554432$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      "bcrypt$x$y$z$a$b",
+    ]) {
       expect(await verifyPassword("whatever", bad)).toBe(false);
     }
   });

@@ -4,7 +4,13 @@ import { loginSchema, shareCreateSchema, userCreateSchema } from "../../lib/auth
 import { addShareSecret, shareSecretsOf } from "../../lib/auth/share-links";
 import { newSecret } from "../../lib/auth/secrets";
 
-const user = (role: "viewer" | "editor" | "admin", shares: string[] = []): Principal => ({ kind: "user", userId: 1, email: "a@b.c", role, shares });
+const user = (role: "viewer" | "editor" | "admin", shares: string[] = []): Principal => ({
+  kind: "user",
+  userId: 1,
+  email: "a@b.c",
+  role,
+  shares,
+});
 const token = (role: "viewer" | "editor" | "admin"): Principal => ({ kind: "token", tokenId: 1, role, userId: null, shares: [] });
 const shared: Principal = { kind: "anonymous", shares: ["run-a"] };
 
@@ -44,7 +50,8 @@ describe("authorization policy", () => {
 
   it("returns to same-site paths only after sign-in", () => {
     expect(safeNextPath("/runs/a%2Fb?tab=items")).toBe("/runs/a%2Fb?tab=items");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", undefined, 42, "/a\nb"]) expect(safeNextPath(bad)).toBe("/");
+    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", undefined, 42, "/a\nb"])
+      expect(safeNextPath(bad)).toBe("/");
   });
 });
 

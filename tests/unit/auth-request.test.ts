@@ -14,8 +14,12 @@ describe("CSRF origin check for cookie-authenticated writes", () => {
   });
 
   it("behind a reverse proxy, compares with X-Forwarded-Host", () => {
-    expect(isSameOrigin(h({ host: "127.0.0.1:3000", "x-forwarded-host": "stepwise.example.org", origin: "https://stepwise.example.org" }))).toBe(true);
-    expect(isSameOrigin(h({ host: "127.0.0.1:3000", "x-forwarded-host": "stepwise.example.org", origin: "http://127.0.0.1:3000" }))).toBe(false);
+    expect(
+      isSameOrigin(h({ host: "127.0.0.1:3000", "x-forwarded-host": "stepwise.example.org", origin: "https://stepwise.example.org" })),
+    ).toBe(true);
+    expect(isSameOrigin(h({ host: "127.0.0.1:3000", "x-forwarded-host": "stepwise.example.org", origin: "http://127.0.0.1:3000" }))).toBe(
+      false,
+    );
   });
 
   it("without Origin, trusts only Fetch Metadata saying same-origin", () => {
@@ -35,7 +39,9 @@ describe("cookies and links", () => {
 
   it("links handed back use the host the client used, never a malformed one", () => {
     expect(requestOrigin(h({ host: "127.0.0.1:3101" }), "http://localhost:3101")).toBe("http://127.0.0.1:3101");
-    expect(requestOrigin(h({ host: "x", "x-forwarded-host": "stepwise.example.org", "x-forwarded-proto": "https" }), "http://localhost:3000")).toBe("https://stepwise.example.org");
+    expect(
+      requestOrigin(h({ host: "x", "x-forwarded-host": "stepwise.example.org", "x-forwarded-proto": "https" }), "http://localhost:3000"),
+    ).toBe("https://stepwise.example.org");
     expect(requestOrigin(h({ host: "evil.example/@x" }), "http://localhost:3000")).toBe("http://localhost:3000");
     expect(requestOrigin(h({}), "http://localhost:3000")).toBe("http://localhost:3000");
   });

@@ -39,7 +39,10 @@ describe("CLI bundle", () => {
   });
 
   it("runs the CLI through tsx when asked to (the fallback when a bundle cannot be built)", () => {
-    const out = execFileSync(process.execPath, ["bin/stepwise.mjs", "--help"], { encoding: "utf8", env: { ...process.env, STEPWISE_TSX: "1" } });
+    const out = execFileSync(process.execPath, ["bin/stepwise.mjs", "--help"], {
+      encoding: "utf8",
+      env: { ...process.env, STEPWISE_TSX: "1" },
+    });
     expect(out).toContain("usage: stepwise COMMAND");
   });
 });

@@ -10,7 +10,12 @@ import { generationRow, stepRowsOf } from "../../lib/store/run-writer";
 import { EXAMPLES } from "../helpers/stores";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
-const LINES = FILES.map((f) => fs.readFileSync(path.join(EXAMPLES, f), "utf8").split("\n").filter((l) => l.trim()));
+const LINES = FILES.map((f) =>
+  fs
+    .readFileSync(path.join(EXAMPLES, f), "utf8")
+    .split("\n")
+    .filter((l) => l.trim()),
+);
 const parses = (l: string) => {
   try {
     return typeof JSON.parse(l) === "object";
@@ -53,7 +58,24 @@ function feed(lines: string[]): { events: number; errors: number } {
 /** A JSON value of any type, including the awkward ones. */
 const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom(null, true, -0, 1e308, -1e-320, Number.MAX_SAFE_INTEGER + 2, "", " ", "NaN", "Infinity", "-Infinity", "1e309", "0x10", "\u0000", "\u202e", "__proto__"),
+  fc.constantFrom(
+    null,
+    true,
+    -0,
+    1e308,
+    -1e-320,
+    Number.MAX_SAFE_INTEGER + 2,
+    "",
+    " ",
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e309",
+    "0x10",
+    "\u0000",
+    "\u202e",
+    "__proto__",
+  ),
 );
 
 /** One valid line with one field replaced, removed, or given a hostile key. */
@@ -66,25 +88,64 @@ const mutatedLine = fc
     const key = keys[k % keys.length];
     if (how === "set") obj[key] = value;
     else if (how === "delete") delete obj[key];
-    else if (how === "nested" && obj[key] && typeof obj[key] === "object") (obj[key] as Record<string, unknown>)[String(value).slice(0, 8)] = value;
+    else if (how === "nested" && obj[key] && typeof obj[key] === "object")
+      (obj[key] as Record<string, unknown>)[String(value).slice(0, 8)] = value;
     let text = JSON.stringify(obj);
     // JSON.stringify drops "__proto__" set through the prototype: splice the key in as text.
-    if (how === "proto" || how === "constructor") text = `{"${how === "proto" ? "__proto__" : "constructor"}":${JSON.stringify(value ?? {})},` + text.slice(1);
+    if (how === "proto" || how === "constructor")
+      text = `{"${how === "proto" ? "__proto__" : "constructor"}":${JSON.stringify(value ?? {})},` + text.slice(1);
     return { run: lines[0], text };
   });
 
 describe("native reader fuzzing", () => {
   it("random text lines: errors, never a throw", () => {
-    fc.assert(fc.property(fc.array(fc.string({ unit: "binary", maxLength: 200 }), { maxLength: 20 }), (lines) => void feed(lines)), { numRuns: 300, seed: 1 });
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: "binary", maxLength: 200 }), { maxLength: 20 }), (lines) => void feed(lines)),
+      { numRuns: 300, seed: 1 },
+    );
   });
 
   it("random JSON lines (objects of any shape, any type field)", () => {
     const line = fc.oneof(
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)),
-      fc.dictionary(fc.constantFrom("type", "id", "key", "model", "benchmark", "variant", "input", "output", "reference", "steps", "answer", "epoch", "length", "usage"), anyJson).map((o) => JSON.stringify(o)),
-      fc.record({ type: fc.constantFrom("run", "item"), key: anyJson, id: anyJson, model: anyJson, benchmark: fc.constantFrom("procedural-arith", "dict-sum", "generic", "x"), variant: anyJson, input: anyJson, output: anyJson }).map((o) => JSON.stringify(o)),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            "type",
+            "id",
+            "key",
+            "model",
+            "benchmark",
+            "variant",
+            "input",
+            "output",
+            "reference",
+            "steps",
+            "answer",
+            "epoch",
+            "length",
+            "usage",
+          ),
+          anyJson,
+        )
+        .map((o) => JSON.stringify(o)),
+      fc
+        .record({
+          type: fc.constantFrom("run", "item"),
+          key: anyJson,
+          id: anyJson,
+          model: anyJson,
+          benchmark: fc.constantFrom("procedural-arith", "dict-sum", "generic", "x"),
+          variant: anyJson,
+          input: anyJson,
+          output: anyJson,
+        })
+        .map((o) => JSON.stringify(o)),
     );
-    fc.assert(fc.property(fc.array(line, { maxLength: 12 }), (lines) => void feed(lines)), { numRuns: 400, seed: 2 });
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 12 }), (lines) => void feed(lines)),
+      { numRuns: 400, seed: 2 },
+    );
   });
 
   it("valid example lines with one field wrong, removed or hostile", () => {
@@ -124,7 +185,11 @@ describe("native reader fuzzing", () => {
       ["10 MB of quotes and escapes", item(`,"output":"${'\\"'.repeat(2_500_000)}"`), null],
       ["__proto__ item", `{"__proto__":{"type":"run"},"type":"item","id":"p","reference":[1],"steps":[1],"answer":1}`, null],
       ["__proto__ input", item(`,"input":{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}`), null],
-      ["huge numbers", item(`,"latency_ms":1e999,"cost_usd":-1e-999,"epoch":1e20`).replace('"steps":[1,2]', '"steps":[1e999,-1e999]'), /epoch/],
+      [
+        "huge numbers",
+        item(`,"latency_ms":1e999,"cost_usd":-1e-999,"epoch":1e20`).replace('"steps":[1,2]', '"steps":[1e999,-1e999]'),
+        /epoch/,
+      ],
       ["NaN-like answer", item("").replace('"answer":2', '"answer":"NaN"'), null],
       ["id of every type", item("").replace('"id":"x"', '"id":{"a":[1]}'), /id/],
     ];

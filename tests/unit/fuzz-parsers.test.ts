@@ -56,9 +56,47 @@ function checkSpans(text: string, spans: ([number, number] | null)[]) {
 // Fragments that matter to the parsers, glued at random: most random strings never reach
 // the interesting branches.
 const TOKENS = [
-  "S", "S1", "S12 = ", "S3 =", "Step 3:", "step 99:", "=", " ", "\t", "\n", "\r\n", "-", "\u2212", ".", "0", "7", "12.5", "99999999999",
-  "e", "E+", "1e308", "<answer>", "</answer>", "<think>", "</think>", "\\boxed{", "{", "}", "Final answer:", "final  answer :", "**", "$",
-  "`", ",", "x", "(", ")", "NaN", "Infinity", "S999999999 = ", "Step 0:",
+  "S",
+  "S1",
+  "S12 = ",
+  "S3 =",
+  "Step 3:",
+  "step 99:",
+  "=",
+  " ",
+  "\t",
+  "\n",
+  "\r\n",
+  "-",
+  "\u2212",
+  ".",
+  "0",
+  "7",
+  "12.5",
+  "99999999999",
+  "e",
+  "E+",
+  "1e308",
+  "<answer>",
+  "</answer>",
+  "<think>",
+  "</think>",
+  "\\boxed{",
+  "{",
+  "}",
+  "Final answer:",
+  "final  answer :",
+  "**",
+  "$",
+  "`",
+  ",",
+  "x",
+  "(",
+  ")",
+  "NaN",
+  "Infinity",
+  "S999999999 = ",
+  "Step 0:",
 ];
 const textArb = fc.oneof(
   fc.array(fc.constantFrom(...TOKENS), { maxLength: 300 }).map((t) => t.join("")),
@@ -141,7 +179,7 @@ describe("parser fuzzing", () => {
       ["unclosed thinks", "<think>".repeat(M / 7)],
       ["closes only", "</think>".repeat(M / 8) + "<answer>5</answer>"],
       ["unclosed answers", "<answer>".repeat(M / 8)],
-      ["answers inside think", ("<think><answer>1</answer>").repeat(M / 25)],
+      ["answers inside think", "<think><answer>1</answer>".repeat(M / 25)],
       ["open answer then digits", "<answer>" + "1".repeat(M)],
       ["answer of 1 MB digits", "<answer>" + "1".repeat(M) + "</answer>"],
       ["boxed opens", "\\boxed{".repeat(M / 7)],
@@ -154,7 +192,12 @@ describe("parser fuzzing", () => {
     ];
     for (const [name, text] of texts) {
       const spans = timed(name + " (parsers)", () => {
-        const out = [...parseClaims(text).map((c) => c.span), ...parseAnswers(text).map((a) => a.span), turnAnswer(text).span, ...thinkRanges(text)];
+        const out = [
+          ...parseClaims(text).map((c) => c.span),
+          ...parseAnswers(text).map((a) => a.span),
+          turnAnswer(text).span,
+          ...thinkRanges(text),
+        ];
         lastNumber(text);
         parsePlainDecimal(text);
         parseInteger(text);
@@ -166,7 +209,14 @@ describe("parser fuzzing", () => {
       }
       timed(`${name} (multi-turn, 10 copies)`, () => analyse("dict", Array(10).fill(text)));
     }
-    console.log("fuzz-parsers slowest:", slowest.sort((a, b) => b[0] - a[0]).slice(0, 4).map(([ms, n]) => `${n} ${ms} ms`).join("; "));
+    console.log(
+      "fuzz-parsers slowest:",
+      slowest
+        .sort((a, b) => b[0] - a[0])
+        .slice(0, 4)
+        .map(([ms, n]) => `${n} ${ms} ms`)
+        .join("; "),
+    );
   });
 
   it("generic items with huge or hostile step lists", () => {

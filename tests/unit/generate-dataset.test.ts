@@ -19,18 +19,33 @@ describe("datasets", () => {
   });
 
   it("writes a run line then items; datasets have no output", () => {
-    const lines = [...generateDataset({ benchmark: "dict-sum", lengths: [4, 8], itemsPerLength: 2, seed: 1, dictSize: 20 })].map((l) => JSON.parse(l));
+    const lines = [...generateDataset({ benchmark: "dict-sum", lengths: [4, 8], itemsPerLength: 2, seed: 1, dictSize: 20 })].map((l) =>
+      JSON.parse(l),
+    );
     expect(lines[0].type).toBe("run");
     expect(lines[0].benchmark).toBe("dict-sum");
     expect(Object.keys(lines[0].variant.dictionary)).toHaveLength(20);
     expect(lines[0].variant).toMatchObject({ name: "dict20-k1-multi", K: 1, multi_turn: true });
     expect(lines.slice(1).map((l) => [l.type, l.length, "output" in l])).toEqual([
-      ["item", 4, false], ["item", 4, false], ["item", 8, false], ["item", 8, false],
+      ["item", 4, false],
+      ["item", 4, false],
+      ["item", 8, false],
+      ["item", 8, false],
     ]);
   });
 
   it("self-conditioning runs carry target_turn and the rates", () => {
-    const [run, first] = [...generateDataset({ benchmark: "dict-sum", selfConditioning: true, rates: [0.5], targetTurn: 10, itemsPerLength: 2, seed: 1, simulate: "alpha" })].map((l) => JSON.parse(l));
+    const [run, first] = [
+      ...generateDataset({
+        benchmark: "dict-sum",
+        selfConditioning: true,
+        rates: [0.5],
+        targetTurn: 10,
+        itemsPerLength: 2,
+        seed: 1,
+        simulate: "alpha",
+      }),
+    ].map((l) => JSON.parse(l));
     expect(run.config).toMatchObject({ target_turn: 10, induced_error_rate: 0.5, induced_error_rates: [0.5] });
     expect(first.input.shown).toHaveLength(9);
     expect(typeof first.output).toBe("string");
@@ -81,24 +96,77 @@ describe("generate command", () => {
   it("writes the same bytes as generateDataset", async () => {
     const out = join(dir, "a.jsonl");
     const code = await generateCommand([
-      "--benchmark", "procedural-arith", "--lengths", "5,15", "--items-per-length", "3", "--seed", "4",
-      "--lookback", "5", "--input-range", "0,1", "--simulate", "alpha", "--out", out,
+      "--benchmark",
+      "procedural-arith",
+      "--lengths",
+      "5,15",
+      "--items-per-length",
+      "3",
+      "--seed",
+      "4",
+      "--lookback",
+      "5",
+      "--input-range",
+      "0,1",
+      "--simulate",
+      "alpha",
+      "--out",
+      out,
     ]);
     expect(code).toBe(0);
     expect(readFileSync(out, "utf8")).toBe(
-      collect(generateDataset({ benchmark: "procedural-arith", lengths: [5, 15], itemsPerLength: 3, seed: 4, lookback: 5, inputRange: [0, 1], simulate: "alpha" })),
+      collect(
+        generateDataset({
+          benchmark: "procedural-arith",
+          lengths: [5, 15],
+          itemsPerLength: 3,
+          seed: 4,
+          lookback: 5,
+          inputRange: [0, 1],
+          simulate: "alpha",
+        }),
+      ),
     );
   });
 
   it("dict-sum flags", async () => {
     const out = join(dir, "d.jsonl");
     const code = await generateCommand([
-      "--benchmark", "dict-sum", "--self-conditioning", "--rates", "0,1", "--target-turn", "12", "--items-per-length", "2",
-      "--dict-size", "30", "--value-range", "-9,9", "--k", "2", "--simulate-p", "0.9", "--model", "M", "--run-key", "rk", "--out", out,
+      "--benchmark",
+      "dict-sum",
+      "--self-conditioning",
+      "--rates",
+      "0,1",
+      "--target-turn",
+      "12",
+      "--items-per-length",
+      "2",
+      "--dict-size",
+      "30",
+      "--value-range",
+      "-9,9",
+      "--k",
+      "2",
+      "--simulate-p",
+      "0.9",
+      "--model",
+      "M",
+      "--run-key",
+      "rk",
+      "--out",
+      out,
     ]);
     expect(code).toBe(0);
-    const lines = readFileSync(out, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines[0]).toMatchObject({ key: "rk", model: { name: "M" }, variant: { K: 2, dict_size: 30, value_range: [-9, 9] }, config: { target_turn: 12 } });
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toMatchObject({
+      key: "rk",
+      model: { name: "M" },
+      variant: { K: 2, dict_size: 30, value_range: [-9, 9] },
+      config: { target_turn: 12 },
+    });
     expect(lines).toHaveLength(5);
     expect(lines[1].input.keys).toHaveLength(24);
   });

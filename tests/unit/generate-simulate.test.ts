@@ -43,13 +43,22 @@ function stepReliability(as: GenerationAnalysis[]): number {
 
 const perfectCases: [string, GenerateOptionsInput][] = [
   ["arith lb3 [1,10]", { benchmark: "procedural-arith", lengths: [3, 5, 25, 95], itemsPerLength: 40, seed: 21 }],
-  ["arith lb7 [0,1]", { benchmark: "procedural-arith", lengths: [5, 35, 95], itemsPerLength: 40, seed: 22, lookback: 7, inputRange: [0, 1] }],
-  ["arith lb5 [10,100] integers", { benchmark: "procedural-arith", lengths: [15, 55], itemsPerLength: 40, seed: 23, lookback: 5, inputRange: [10, 100], decimals: 0 }],
+  [
+    "arith lb7 [0,1]",
+    { benchmark: "procedural-arith", lengths: [5, 35, 95], itemsPerLength: 40, seed: 22, lookback: 7, inputRange: [0, 1] },
+  ],
+  [
+    "arith lb5 [10,100] integers",
+    { benchmark: "procedural-arith", lengths: [15, 55], itemsPerLength: 40, seed: 23, lookback: 5, inputRange: [10, 100], decimals: 0 },
+  ],
   ["arith / only", { benchmark: "procedural-arith", lengths: [25, 75], itemsPerLength: 30, seed: 24, ops: "/" }],
   ["dict-sum K=1 multi", { benchmark: "dict-sum", lengths: [5, 50], itemsPerLength: 30, seed: 25 }],
   ["dict-sum K=3 multi", { benchmark: "dict-sum", lengths: [7, 40], itemsPerLength: 30, seed: 26, k: 3 }],
   ["dict-sum single-turn", { benchmark: "dict-sum", lengths: [10, 40], itemsPerLength: 30, seed: 27, singleTurn: true, k: 2 }],
-  ["self-conditioning", { benchmark: "dict-sum", selfConditioning: true, rates: [0, 0.5, 1], targetTurn: 30, itemsPerLength: 20, seed: 28 }],
+  [
+    "self-conditioning",
+    { benchmark: "dict-sum", selfConditioning: true, rates: [0, 0.5, 1], targetTurn: 30, itemsPerLength: 20, seed: 28 },
+  ],
 ];
 
 describe("simulated model, p = 1 and no failure behaviour", () => {
@@ -97,7 +106,9 @@ describe("simulated model, step reliability", () => {
   });
 
   it("epochs give distinct generations of the same items", () => {
-    const [run] = read(generateDataset({ benchmark: "procedural-arith", lengths: [25], itemsPerLength: 10, seed: 33, simulateP: 0.9, epochs: 3 }));
+    const [run] = read(
+      generateDataset({ benchmark: "procedural-arith", lengths: [25], itemsPerLength: 10, seed: 33, simulateP: 0.9, epochs: 3 }),
+    );
     expect(run.analyses).toHaveLength(30);
   });
 });

@@ -88,8 +88,17 @@ describe("procedural-arith items", () => {
   });
 
   it("uses all four operations in mixed mode and numbers ids", () => {
-    const items = [...arithItems({ lengths: [25, 5], itemsPerLength: 3, seed: 1, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 })];
-    expect(items.map((i) => i.id)).toEqual(["arith-lb3-0001", "arith-lb3-0002", "arith-lb3-0003", "arith-lb3-0004", "arith-lb3-0005", "arith-lb3-0006"]);
+    const items = [
+      ...arithItems({ lengths: [25, 5], itemsPerLength: 3, seed: 1, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 }),
+    ];
+    expect(items.map((i) => i.id)).toEqual([
+      "arith-lb3-0001",
+      "arith-lb3-0002",
+      "arith-lb3-0003",
+      "arith-lb3-0004",
+      "arith-lb3-0005",
+      "arith-lb3-0006",
+    ]);
     expect(items.map((i) => i.length)).toEqual([25, 25, 25, 5, 5, 5]);
     const ops = new Set(items.flatMap((i) => i.input.steps.map((s) => s.op)));
     expect([...ops].sort()).toEqual(["*", "+", "-", "/"]);
@@ -98,14 +107,25 @@ describe("procedural-arith items", () => {
   it("draws integers with decimals 0 and rejects impossible settings clearly", () => {
     const inp = drawArithInput(createRng(3), 10, { lookback: 3, inputRange: [1, 9], ops: "mixed", decimals: 0 });
     expect(Number.isInteger(inp.x) && Number.isInteger(inp.y)).toBe(true);
-    expect(() => drawArithInput(createRng(3), 95, { lookback: 3, inputRange: [10, 100], ops: "*", decimals: 3 })).toThrow(/cannot draw a valid procedure/);
+    expect(() => drawArithInput(createRng(3), 95, { lookback: 3, inputRange: [10, 100], ops: "*", decimals: 3 })).toThrow(
+      /cannot draw a valid procedure/,
+    );
     expect(() => generateRun({ benchmark: "procedural-arith", lengths: [95], ops: "*", inputRange: [10, 100] })).toThrow(/length 95/);
   });
 
   it("does not change existing items when the grid grows", () => {
-    const small = [...arithItems({ lengths: [15], itemsPerLength: 3, seed: 5, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 })];
-    const big = [...arithItems({ lengths: [5, 15], itemsPerLength: 5, seed: 5, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 })];
-    expect(big.filter((i) => i.length === 15).slice(0, 3).map((i) => i.input)).toEqual(small.map((i) => i.input));
+    const small = [
+      ...arithItems({ lengths: [15], itemsPerLength: 3, seed: 5, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 }),
+    ];
+    const big = [
+      ...arithItems({ lengths: [5, 15], itemsPerLength: 5, seed: 5, lookback: 3, inputRange: [1, 10], ops: "mixed", decimals: 3 }),
+    ];
+    expect(
+      big
+        .filter((i) => i.length === 15)
+        .slice(0, 3)
+        .map((i) => i.input),
+    ).toEqual(small.map((i) => i.input));
   });
 });
 

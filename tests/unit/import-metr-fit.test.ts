@@ -16,7 +16,10 @@ const csv = (file: string) => {
 
 function rowsFor(alias: string): WeightedRow[] {
   const runs = metrRuns().filter((r) => r.alias === alias);
-  const w = taskWeights(runs.map((r) => ({ task: r.task_id, family: r.task_family })), "invsqrt_task_weight");
+  const w = taskWeights(
+    runs.map((r) => ({ task: r.task_id, family: r.task_family })),
+    "invsqrt_task_weight",
+  );
   return runs.map((r, i) => ({ length: r.human_minutes, y: r.score_binarized, w: w[i], family: r.task_family, task: r.task_id }));
 }
 

@@ -12,7 +12,11 @@ describe("Python literal parser", () => {
     expect(parsePyLiteral("[1.0, 0.98, -3e-05, inf]")).toEqual([1, 0.98, -3e-5, Infinity]);
     expect(parsePyLiteral("[True, False, None]")).toEqual([true, false, null]);
     expect(parsePyLiteral(`["it's", 'say "hi"', 'a\\nb\\x1fc\\u00e9\\\\']`)).toEqual(["it's", 'say "hi"', "a\nb\x1fc\u00e9\\"]);
-    expect(parsePyLiteral("{'input': ['apple', 'kiwi'], 'output': [5, 7], 3: (1, 2)}")).toEqual({ input: ["apple", "kiwi"], output: [5, 7], 3: [1, 2] });
+    expect(parsePyLiteral("{'input': ['apple', 'kiwi'], 'output': [5, 7], 3: (1, 2)}")).toEqual({
+      input: ["apple", "kiwi"],
+      output: [5, 7],
+      3: [1, 2],
+    });
     expect(parsePyLiteral("[np.int64(5), np.float64(0.5)]")).toEqual([5, 0.5]);
     expect(parsePyLiteral("[]")).toEqual([]);
     expect(parsePyLiteral(" [ 1 , 2 , ] ")).toEqual([1, 2]);
@@ -40,7 +44,17 @@ describe("Python literal parser", () => {
 
   it("round-trips JSON-like values written the Python way", () => {
     const py = (v: unknown): string =>
-      v === null ? "None" : v === true ? "True" : v === false ? "False" : typeof v === "string" ? `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'` : Array.isArray(v) ? `[${v.map(py).join(", ")}]` : String(v);
+      v === null
+        ? "None"
+        : v === true
+          ? "True"
+          : v === false
+            ? "False"
+            : typeof v === "string"
+              ? `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n")}'`
+              : Array.isArray(v)
+                ? `[${v.map(py).join(", ")}]`
+                : String(v);
     const value = fc.letrec((tie) => ({
       v: fc.oneof({ depthSize: "small" }, fc.integer(), fc.boolean(), fc.constant(null), fc.string(), fc.array(tie("v"), { maxLength: 4 })),
     })).v;
@@ -57,10 +71,16 @@ describe("format detection and names", () => {
   const b = (s: string) => new TextEncoder().encode(s);
   it("sniffs by content", () => {
     expect(sniffHead(Uint8Array.from([0x50, 0x4b, 3, 4, 0]))).toEqual({ kind: "zip" });
-    expect(sniffHead(b('{"doc_id": 0, "resps": [], "filtered_resps": [], "filter": "none"}\n{"doc_id": 1}\n'))).toEqual({ kind: "jsonl", format: "lm-eval" });
+    expect(sniffHead(b('{"doc_id": 0, "resps": [], "filtered_resps": [], "filter": "none"}\n{"doc_id": 1}\n'))).toEqual({
+      kind: "jsonl",
+      format: "lm-eval",
+    });
     expect(sniffHead(b('{"task_id": "a", "human_minutes": 3, "score_binarized": 1}\n'))).toEqual({ kind: "jsonl", format: "metr" });
     expect(sniffHead(b('{\n  "experiment": "self_conditioning"'))).toEqual({ kind: "json" });
-    expect(sniffHead(b('{"type":"run","key":"k"}\n{"type":"item"}\n'))).toMatchObject({ kind: "unknown", reason: expect.stringMatching(/stepwise ingest/) });
+    expect(sniffHead(b('{"type":"run","key":"k"}\n{"type":"item"}\n'))).toMatchObject({
+      kind: "unknown",
+      reason: expect.stringMatching(/stepwise ingest/),
+    });
     expect(sniffHead(b(""))).toMatchObject({ kind: "unknown" });
     expect(detectDocument({ experiment: "self_conditioning" })).toEqual({ format: "selfcond" });
     expect(detectDocument({ step_logs: [] })).toEqual({ format: "eval-steps" });
@@ -74,7 +94,10 @@ describe("format detection and names", () => {
     expect(modelFromFileName("self_conditioning_35B_3A_8Q.json")?.name).toBe("Qwen3.5-35B-A3B-Q8");
     expect(modelFromFileName("self_conditioning_122B_10A_3Q.json")?.name).toBe("Qwen3.5-122B-A10B-Q3");
     expect(modelFromFileName("results.json")).toBeNull();
-    expect(taskFromFileName("out/samples_gsm8k_cot_2024-05-20T10-11-12.123456.jsonl")).toEqual({ task: "gsm8k_cot", stamp: "2024-05-20T10-11-12.123456" });
+    expect(taskFromFileName("out/samples_gsm8k_cot_2024-05-20T10-11-12.123456.jsonl")).toEqual({
+      task: "gsm8k_cot",
+      stamp: "2024-05-20T10-11-12.123456",
+    });
   });
 
   it("shares one option schema between CLI and API", () => {

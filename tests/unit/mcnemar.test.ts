@@ -59,6 +59,11 @@ describe("descriptive helpers", () => {
     expect(f.slope).toBeCloseTo(-0.4, 10);
     expect(f.intercept).toBeCloseTo(1, 10);
     expect(interceptFor(pts, -0.4)).toBeCloseTo(1, 10);
-    expect(ols([{ x: 1, y: 2 }, { x: 1, y: 3 }]).slope).toBeNull();
+    expect(
+      ols([
+        { x: 1, y: 2 },
+        { x: 1, y: 3 },
+      ]).slope,
+    ).toBeNull();
   });
 });

@@ -7,15 +7,34 @@ import type { GenerationSummary, RunHeader } from "../../lib/analysis/types";
 describe("run metrics at scale", () => {
   it("handles 300,000 generations", () => {
     const header: RunHeader = {
-      key: "scale", model: { name: "m" }, benchmark: "procedural-arith", variant: { name: "v" }, config: {}, source: null, created_at: null,
+      key: "scale",
+      model: { name: "m" },
+      benchmark: "procedural-arith",
+      variant: { name: "v" },
+      config: {},
+      source: null,
+      created_at: null,
     };
     const summaries: GenerationSummary[] = Array.from({ length: 300_000 }, (_, i) => {
       const length = 5 + (i % 10) * 10;
       const fd = i % 3 === 0 ? 1 + (i % length) : null;
       return {
-        itemKey: `i${i}`, epoch: 0, length, firstCorrect: fd === null, lastCorrect: fd === null, firstDivergence: fd,
-        statuses: "c".repeat(length), modes: 0, cluster: null, selfConditioning: null, clean: fd === null, exactStep: true,
-        promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null,
+        itemKey: `i${i}`,
+        epoch: 0,
+        length,
+        firstCorrect: fd === null,
+        lastCorrect: fd === null,
+        firstDivergence: fd,
+        statuses: "c".repeat(length),
+        modes: 0,
+        cluster: null,
+        selfConditioning: null,
+        clean: fd === null,
+        exactStep: true,
+        promptTokens: null,
+        completionTokens: null,
+        latencyMs: null,
+        costUsd: null,
       };
     });
     const { metrics } = computeRunMetrics(header, summaries, { resamples: 20 });

@@ -11,9 +11,29 @@ function feed(lines: string[], opts?: { maxErrors?: number }) {
   return { events, errors: r.errors };
 }
 
-const RUN = JSON.stringify({ type: "run", key: "k1", model: { name: "M" }, benchmark: "procedural-arith", variant: { name: "v", lookback: 3 } });
+const RUN = JSON.stringify({
+  type: "run",
+  key: "k1",
+  model: { name: "M" },
+  benchmark: "procedural-arith",
+  variant: { name: "v", lookback: 3 },
+});
 const item = (id: string, extra: object = {}) =>
-  JSON.stringify({ type: "item", id, length: 4, input: { x: 2, y: 3, steps: [{ op: "+", a: 1, b: 2 }, { op: "*", a: 3, b: 1 }] }, output: "S1 = 2\nS2 = 3\nS3 = 5\nS4 = 10\n<answer>10</answer>", ...extra });
+  JSON.stringify({
+    type: "item",
+    id,
+    length: 4,
+    input: {
+      x: 2,
+      y: 3,
+      steps: [
+        { op: "+", a: 1, b: 2 },
+        { op: "*", a: 3, b: 1 },
+      ],
+    },
+    output: "S1 = 2\nS2 = 3\nS3 = 5\nS4 = 10\n<answer>10</answer>",
+    ...extra,
+  });
 
 describe("NativeReader on invalid.jsonl", () => {
   it("reports every (line, field) of invalid.expected.txt, naming the file", () => {
@@ -62,13 +82,26 @@ describe("NativeReader", () => {
   });
 
   it("reports a length that disagrees with the procedure, an unknown benchmark and a bad tolerance", () => {
-    const badRun = JSON.stringify({ type: "run", key: "x", model: "M", benchmark: "chess", variant: "v", config: { tolerance: { abs: "big" } } });
+    const badRun = JSON.stringify({
+      type: "run",
+      key: "x",
+      model: "M",
+      benchmark: "chess",
+      variant: "v",
+      config: { tolerance: { abs: "big" } },
+    });
     const { errors } = feed([RUN, item("a", { length: 5 }), badRun]);
     expect(errors.map((e) => `${e.line} ${e.field}`)).toEqual(["2 length", "3 benchmark", "3 config.tolerance"]);
   });
 
   it("reports a wrong multi-turn output shape with its field", () => {
-    const run = JSON.stringify({ type: "run", key: "d", model: { name: "M" }, benchmark: "dict-sum", variant: { name: "v", K: 1, multi_turn: true, dictionary: { a: 1, b: 2 } } });
+    const run = JSON.stringify({
+      type: "run",
+      key: "d",
+      model: { name: "M" },
+      benchmark: "dict-sum",
+      variant: { name: "v", K: 1, multi_turn: true, dictionary: { a: 1, b: 2 } },
+    });
     const ok = JSON.stringify({ type: "item", id: "1", input: { keys: ["a", "b"] }, output: ["<answer>1</answer>", "<answer>3</answer>"] });
     const short = JSON.stringify({ type: "item", id: "2", input: { keys: ["a", "b"] }, output: ["<answer>1</answer>"] });
     const notText = JSON.stringify({ type: "item", id: "3", input: { keys: ["a", "b"] }, output: ["<answer>1</answer>", 3] });
@@ -79,7 +112,10 @@ describe("NativeReader", () => {
   });
 
   it("keeps going after errors and caps them with one final entry", () => {
-    const { errors } = feed(Array.from({ length: 30 }, () => "{oops"), { maxErrors: 10 });
+    const { errors } = feed(
+      Array.from({ length: 30 }, () => "{oops"),
+      { maxErrors: 10 },
+    );
     expect(errors.length).toBe(11);
     expect(errors[10].message).toMatch(/too many errors/);
     expect(errors[0].message).toMatch(/^invalid JSON/);

@@ -6,7 +6,11 @@ import { match, parsePlainDecimal, toleranceFromConfig } from "../../lib/analysi
 describe("arith claims", () => {
   it("takes the last number of a line-leading label, never digits of S-names", () => {
     const claims = parseClaims("S7 = S5 * S3 = 2.5 * 4 = 10\n  Step 12: S9 - S4 gives 3 - 5 = -2\nso S8 = 4\nS9 = S2 + S3");
-    expect(claims.map((c) => [c.step, c.value])).toEqual([[7, 10], [12, -2], [9, null]]);
+    expect(claims.map((c) => [c.step, c.value])).toEqual([
+      [7, 10],
+      [12, -2],
+      [9, null],
+    ]);
   });
   it("reads signs: subtraction is not a sign, (-3) and = -3 are negative, exponents parse", () => {
     expect(lastNumber(" 5 - 3")).toBe(3);
@@ -41,7 +45,17 @@ describe("arith answers", () => {
     expect(parseAnswers("Final answer: <answer>5</answer>").map((x) => x.kind)).toEqual(["answer-tag"]);
   });
   it("accepts plain decimals only", () => {
-    expect(["12", "-0.5", ".5", "+3.", "1e3", "1/2", "ten", "1,000", ""].map(parsePlainDecimal)).toEqual([12, -0.5, 0.5, 3, null, null, null, null, null]);
+    expect(["12", "-0.5", ".5", "+3.", "1e3", "1/2", "ten", "1,000", ""].map(parsePlainDecimal)).toEqual([
+      12,
+      -0.5,
+      0.5,
+      3,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 });
 

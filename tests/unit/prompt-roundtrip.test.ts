@@ -29,7 +29,14 @@ function arithAnswer(prompt: string): string {
 }
 
 const dictOf = (text: string) =>
-  Object.fromEntries((text.split("Dictionary (word: value):\n")[1].split("\n\n")[0]).split("\n").map((l) => l.split(": ")).map(([w, v]) => [w, Number(v)]));
+  Object.fromEntries(
+    text
+      .split("Dictionary (word: value):\n")[1]
+      .split("\n\n")[0]
+      .split("\n")
+      .map((l) => l.split(": "))
+      .map(([w, v]) => [w, Number(v)]),
+  );
 
 /** Multi-turn and self-conditioning: the running sum is its own last answer plus this turn's values. */
 function turnAnswer(messages: ChatMessage[], think: boolean): string {
@@ -63,13 +70,21 @@ const perfect = (think: boolean): Completer => ({
 
 const cases: [string, GenerateOptionsInput, boolean][] = [
   ["arith lb3 [1,10]", { benchmark: "procedural-arith", lengths: [3, 5, 25, 60], itemsPerLength: 8, seed: 41 }, false],
-  ["arith lb7 [0,1]", { benchmark: "procedural-arith", lengths: [15, 45], itemsPerLength: 8, seed: 42, lookback: 7, inputRange: [0, 1] }, false],
+  [
+    "arith lb7 [0,1]",
+    { benchmark: "procedural-arith", lengths: [15, 45], itemsPerLength: 8, seed: 42, lookback: 7, inputRange: [0, 1] },
+    false,
+  ],
   ["arith - only (negatives)", { benchmark: "procedural-arith", lengths: [20], itemsPerLength: 8, seed: 43, ops: "-" }, false],
   ["arith / only", { benchmark: "procedural-arith", lengths: [20], itemsPerLength: 8, seed: 44, ops: "/" }, false],
   ["dict-sum multi-turn K=1", { benchmark: "dict-sum", lengths: [5, 20], itemsPerLength: 6, seed: 45 }, false],
   ["dict-sum multi-turn K=3, thinking", { benchmark: "dict-sum", lengths: [7, 20], itemsPerLength: 6, seed: 46, k: 3 }, true],
   ["dict-sum single-turn K=2", { benchmark: "dict-sum", lengths: [9, 30], itemsPerLength: 6, seed: 47, singleTurn: true, k: 2 }, false],
-  ["self-conditioning", { benchmark: "dict-sum", selfConditioning: true, rates: [0, 0.5, 1], targetTurn: 12, itemsPerLength: 6, seed: 48 }, false],
+  [
+    "self-conditioning",
+    { benchmark: "dict-sum", selfConditioning: true, rates: [0, 0.5, 1], targetTurn: 12, itemsPerLength: 6, seed: 48 },
+    false,
+  ],
 ];
 
 describe("prompt round trip: a perfect model scores 100%", () => {
@@ -83,7 +98,13 @@ describe("prompt round trip: a perfect model scores 100%", () => {
       expect(r.ok, JSON.stringify(!r.ok && r.errors)).toBe(true);
       if (!r.ok) continue;
       const a = r.analysis;
-      expect({ id: item.id, modes: a.modes, clean: a.clean, first: a.firstCorrect, last: a.lastCorrect }).toEqual({ id: item.id, modes: [], clean: true, first: true, last: true });
+      expect({ id: item.id, modes: a.modes, clean: a.clean, first: a.firstCorrect, last: a.lastCorrect }).toEqual({
+        id: item.id,
+        modes: [],
+        clean: true,
+        first: true,
+        last: true,
+      });
       if (a.hasSteps) expect([a.firstDivergence, a.exactStep]).toEqual([null, true]);
       summaries.push(summarise(a, { ...item, output: conv.output }, header));
     }

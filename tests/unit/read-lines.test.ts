@@ -11,20 +11,24 @@ async function collect(chunks: Uint8Array[]) {
 describe("readLines", () => {
   it("splits any chunking of a text into the same lines, multi-byte characters included", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.string({ unit: "grapheme" }), { maxLength: 20 }), fc.array(fc.nat(40), { maxLength: 10 }), async (lines, cuts) => {
-        const bytes = Buffer.from(lines.map((l) => l.replace(/[\r\n]/g, "")).join("\n"));
-        const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
-        const chunks: Uint8Array[] = [];
-        let last = 0;
-        for (const p of [...points, bytes.length]) {
-          chunks.push(bytes.subarray(last, p));
-          last = p;
-        }
-        // A final newline ends the last line; it does not start an empty one.
-        const expected = bytes.length === 0 ? [] : bytes.toString().split("\n");
-        if (expected.length > 0 && expected[expected.length - 1] === "") expected.pop();
-        expect(await collect(chunks)).toEqual(expected);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.string({ unit: "grapheme" }), { maxLength: 20 }),
+        fc.array(fc.nat(40), { maxLength: 10 }),
+        async (lines, cuts) => {
+          const bytes = Buffer.from(lines.map((l) => l.replace(/[\r\n]/g, "")).join("\n"));
+          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks: Uint8Array[] = [];
+          let last = 0;
+          for (const p of [...points, bytes.length]) {
+            chunks.push(bytes.subarray(last, p));
+            last = p;
+          }
+          // A final newline ends the last line; it does not start an empty one.
+          const expected = bytes.length === 0 ? [] : bytes.toString().split("\n");
+          if (expected.length > 0 && expected[expected.length - 1] === "") expected.pop();
+          expect(await collect(chunks)).toEqual(expected);
+        },
+      ),
     );
   });
 

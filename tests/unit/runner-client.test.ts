@@ -7,7 +7,8 @@ import { costUsd, priceFor } from "../../lib/runner/pricing";
 import { backoffDelay, parseRetryAfter } from "../../lib/runner/retry";
 import { startFakeLlm, type Fault, type FakeLlmServer } from "../helpers/fake-llm-server";
 
-const ARITH = "Execute the following procedure of 3 steps. It defines the variables S1 to S3.\n\nS1 = x = 2\nS2 = y = 3\nS3 = S1 + S2\n\nRules:";
+const ARITH =
+  "Execute the following procedure of 3 steps. It defines the variables S1 to S3.\n\nS1 = x = 2\nS2 = y = 3\nS3 = S1 + S2\n\nRules:";
 const messages = [{ role: "user" as const, content: ARITH }];
 
 let server: FakeLlmServer | null = null;
@@ -20,8 +21,13 @@ async function clientWith(faults: Record<number, Fault>, extra: Partial<Construc
   server = await startFakeLlm({ p: 1, faults, retryAfterSeconds: 7 });
   const waits: number[] = [];
   const client = new ChatClient({
-    endpoint: server.url, model: "fake-llm", timeoutMs: 300, retry: { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 },
-    sleep: async (ms) => void waits.push(ms), random: () => 0.5, ...extra,
+    endpoint: server.url,
+    model: "fake-llm",
+    timeoutMs: 300,
+    retry: { maxRetries: 3, baseDelayMs: 100, maxDelayMs: 1000 },
+    sleep: async (ms) => void waits.push(ms),
+    random: () => 0.5,
+    ...extra,
   });
   return { client, waits };
 }
@@ -51,7 +57,11 @@ describe("retry policy", () => {
   });
 
   it("reads content and usage; a body without content is malformed", () => {
-    expect(readCompletion('{"choices":[{"message":{"content":"hi"}}],"usage":{"prompt_tokens":3,"completion_tokens":1}}')).toEqual({ content: "hi", promptTokens: 3, completionTokens: 1 });
+    expect(readCompletion('{"choices":[{"message":{"content":"hi"}}],"usage":{"prompt_tokens":3,"completion_tokens":1}}')).toEqual({
+      content: "hi",
+      promptTokens: 3,
+      completionTokens: 1,
+    });
     expect(() => readCompletion('{"choices":[]}')).toThrow(/malformed/);
     expect(() => readCompletion("<html>")).toThrow(/malformed/);
   });
@@ -60,7 +70,10 @@ describe("retry policy", () => {
 describe("ChatClient against a loopback server", () => {
   it("honours Retry-After on 429 and retries 500, a hang and a malformed body", async () => {
     // A timeout long enough that only the hung request hits it on a busy machine.
-    const { client, waits } = await clientWith({ 1: "429", 2: "500", 3: "hang", 4: "malformed" }, { timeoutMs: 2000, retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 1000 } });
+    const { client, waits } = await clientWith(
+      { 1: "429", 2: "500", 3: "hang", 4: "malformed" },
+      { timeoutMs: 2000, retry: { maxRetries: 4, baseDelayMs: 100, maxDelayMs: 1000 } },
+    );
     const r = await client.complete(messages);
     expect(r.attempts).toBe(5);
     expect(r.content).toContain("<answer>5</answer>");
@@ -105,7 +118,13 @@ describe("ChatClient against a loopback server", () => {
     const url = dead.url;
     await dead.close();
     const waits: number[] = [];
-    const client = new ChatClient({ endpoint: url, model: "m", timeoutMs: 500, retry: { maxRetries: 2 }, sleep: async (ms) => void waits.push(ms) });
+    const client = new ChatClient({
+      endpoint: url,
+      model: "m",
+      timeoutMs: 500,
+      retry: { maxRetries: 2 },
+      sleep: async (ms) => void waits.push(ms),
+    });
     await expect(client.complete(messages)).rejects.toThrow(/network error.*gave up after 3 attempts/);
     expect(waits).toHaveLength(2);
   });

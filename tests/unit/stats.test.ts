@@ -74,7 +74,15 @@ describe("logisticFit", () => {
   });
 });
 
-const header: RunHeader = { key: "sim", model: { name: "Sim" }, benchmark: "generic", variant: { name: "v" }, config: {}, source: null, created_at: null };
+const header: RunHeader = {
+  key: "sim",
+  model: { name: "Sim" },
+  benchmark: "generic",
+  variant: { name: "v" },
+  config: {},
+  source: null,
+  created_at: null,
+};
 
 function simulate(p: number, items: number, seed: number): GenerationSummary[] {
   const rand = mulberry32(seed);
@@ -88,7 +96,24 @@ function simulate(p: number, items: number, seed: number): GenerationSummary[] {
       if (!ok && fd === null) fd = j;
       st += ok ? "c" : "s";
     }
-    return { itemKey: `i${i}`, epoch: 0, length: L, firstCorrect: fd === null, lastCorrect: fd === null, firstDivergence: fd, statuses: st, modes: fd ? 64 : 0, cluster: null, selfConditioning: null, clean: fd === null, exactStep: true, promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null };
+    return {
+      itemKey: `i${i}`,
+      epoch: 0,
+      length: L,
+      firstCorrect: fd === null,
+      lastCorrect: fd === null,
+      firstDivergence: fd,
+      statuses: st,
+      modes: fd ? 64 : 0,
+      cluster: null,
+      selfConditioning: null,
+      clean: fd === null,
+      exactStep: true,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      costUsd: null,
+    };
   });
 }
 

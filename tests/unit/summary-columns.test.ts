@@ -16,7 +16,9 @@ const summary: fc.Arbitrary<GenerationSummary> = fc
     statuses: fc.stringMatching(/^[cspmx]{0,40}$/),
     modes: fc.integer({ min: 0, max: (1 << 8) - 1 }),
     cluster: nullable(fc.constantFrom("v1", "v2", "")),
-    selfConditioning: nullable(fc.record({ inducedErrorRate: fc.double({ min: 0, max: 1, noNaN: true }), targetTurn: fc.integer({ min: 1, max: 9 }) })),
+    selfConditioning: nullable(
+      fc.record({ inducedErrorRate: fc.double({ min: 0, max: 1, noNaN: true }), targetTurn: fc.integer({ min: 1, max: 9 }) }),
+    ),
     clean: fc.boolean(),
     exactStep: fc.boolean(),
     promptTokens: nullable(fc.integer({ min: 0, max: 1e6 })),
@@ -50,9 +52,22 @@ describe("SummaryColumns", () => {
 
   it("keeps traces that fill, cross and exceed its status blocks (2^20 steps each)", () => {
     const base = (statuses: string, itemKey: string): GenerationSummary => ({
-      itemKey, epoch: 0, length: statuses.length, firstCorrect: true, lastCorrect: true, firstDivergence: null, statuses,
-      modes: 0, cluster: null, selfConditioning: null, clean: true, exactStep: true,
-      promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null,
+      itemKey,
+      epoch: 0,
+      length: statuses.length,
+      firstCorrect: true,
+      lastCorrect: true,
+      firstDivergence: null,
+      statuses,
+      modes: 0,
+      cluster: null,
+      selfConditioning: null,
+      clean: true,
+      exactStep: true,
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      costUsd: null,
     });
     const block = 1 << 20;
     const traces = [

@@ -25,7 +25,12 @@ describe("curves URL", () => {
   });
 
   it("bad values fall back to defaults without resetting the rest", () => {
-    expect(parseCurvesParams({ runs: "A,B", answer: "sideways", x: "log" })).toEqual({ runs: ["A", "B"], answer: "first", x: "log", nopred: false });
+    expect(parseCurvesParams({ runs: "A,B", answer: "sideways", x: "log" })).toEqual({
+      runs: ["A", "B"],
+      answer: "first",
+      x: "log",
+      nopred: false,
+    });
   });
 
   it("re-joins keys that contain commas", () => {
@@ -42,7 +47,13 @@ describe("curves URL", () => {
 describe("compare URL", () => {
   it("round-trips", () => {
     const href = compareHref({ runs: ["A", "B", "C"], answer: "last", vs: 2, show: "regressions", page: 3 });
-    expect(parseCompareParams(searchParamsOf(href))).toEqual({ runs: ["A", "B", "C"], answer: "last", vs: 2, show: "regressions", page: 3 });
+    expect(parseCompareParams(searchParamsOf(href))).toEqual({
+      runs: ["A", "B", "C"],
+      answer: "last",
+      vs: 2,
+      show: "regressions",
+      page: 3,
+    });
     expect(compareHref({ runs: ["A", "B"], answer: "first", vs: 1, show: "discordant", page: 1 })).toBe("/compare?runs=A,B");
   });
 });

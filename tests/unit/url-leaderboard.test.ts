@@ -3,15 +3,46 @@ import { effectiveSort, leaderboardExportHref, leaderboardHref, leaderboardSortH
 
 describe("leaderboard URL", () => {
   it("round-trips every filter, sort and page through the query string", () => {
-    const href = leaderboardHref({ benchmark: "dict-sum", variant: "k1", family: "Qwen3", thinking: "yes", minSize: 7, maxSize: 70, at: [5, 25, 95], sort: "at:25", dir: "asc", page: 3, pageSize: 50 });
+    const href = leaderboardHref({
+      benchmark: "dict-sum",
+      variant: "k1",
+      family: "Qwen3",
+      thinking: "yes",
+      minSize: 7,
+      maxSize: 70,
+      at: [5, 25, 95],
+      sort: "at:25",
+      dir: "asc",
+      page: 3,
+      pageSize: 50,
+    });
     const parsed = parseLeaderboardParams(new URLSearchParams(href.slice(2)));
-    expect(parsed).toMatchObject({ benchmark: "dict-sum", variant: "k1", family: "Qwen3", thinking: "yes", minSize: 7, maxSize: 70, at: [5, 25, 95], sort: "at:25", dir: "asc", page: 3, pageSize: 50 });
+    expect(parsed).toMatchObject({
+      benchmark: "dict-sum",
+      variant: "k1",
+      family: "Qwen3",
+      thinking: "yes",
+      minSize: 7,
+      maxSize: 70,
+      at: [5, 25, 95],
+      sort: "at:25",
+      dir: "asc",
+      page: 3,
+      pageSize: 50,
+    });
     expect(leaderboardHref(parsed)).toBe(href);
   });
 
   it("leaves defaults out of links and falls back on bad values field by field", () => {
     expect(leaderboardHref(parseLeaderboardParams({}))).toBe("/");
-    const p = parseLeaderboardParams({ sort: "drop table", page: "-4", pageSize: "huge", at: "5,x,5,0,25", benchmark: "generic", thinking: "maybe" });
+    const p = parseLeaderboardParams({
+      sort: "drop table",
+      page: "-4",
+      pageSize: "huge",
+      at: "5,x,5,0,25",
+      benchmark: "generic",
+      thinking: "maybe",
+    });
     expect(p).toMatchObject({ sort: undefined, page: 1, pageSize: 25, at: [5, 25], benchmark: "generic", thinking: undefined });
   });
 

@@ -1,13 +1,46 @@
 import { describe, expect, it } from "vitest";
 import { generationHref, parseGenerationParams, stepAnchor } from "@/lib/url/generation";
-import { hasItemFilters, parseDivergence, parseRunParams, runHref, runItemsExportHref, runItemsHref, runItemsSortHref, runItemsTemplate } from "@/lib/url/run";
+import {
+  hasItemFilters,
+  parseDivergence,
+  parseRunParams,
+  runHref,
+  runItemsExportHref,
+  runItemsHref,
+  runItemsSortHref,
+  runItemsTemplate,
+} from "@/lib/url/run";
 import { routeParam } from "@/lib/url/shared";
 
 describe("run URL", () => {
   it("round-trips tab, filters, sort and page", () => {
-    const href = runHref("k", { tab: "items", failed: true, mode: "premature-answer", kind: "slip", minLen: 5, maxLen: 25, div: "3-9", q: "50% _x", sort: "divergence", dir: "desc", page: 2 });
+    const href = runHref("k", {
+      tab: "items",
+      failed: true,
+      mode: "premature-answer",
+      kind: "slip",
+      minLen: 5,
+      maxLen: 25,
+      div: "3-9",
+      q: "50% _x",
+      sort: "divergence",
+      dir: "desc",
+      page: 2,
+    });
     const p = parseRunParams(new URLSearchParams(href.split("?")[1]));
-    expect(p).toMatchObject({ tab: "items", failed: true, mode: "premature-answer", kind: "slip", minLen: 5, maxLen: 25, div: "3-9", q: "50% _x", sort: "divergence", dir: "desc", page: 2 });
+    expect(p).toMatchObject({
+      tab: "items",
+      failed: true,
+      mode: "premature-answer",
+      kind: "slip",
+      minLen: 5,
+      maxLen: 25,
+      div: "3-9",
+      q: "50% _x",
+      sort: "divergence",
+      dir: "desc",
+      page: 2,
+    });
     expect(runHref("k", p)).toBe(href);
     expect(hasItemFilters(p)).toBe(true);
     expect(hasItemFilters(parseRunParams({}))).toBe(false);
@@ -23,7 +56,9 @@ describe("run URL", () => {
     const p = parseRunParams({ tab: "items", page: "5" });
     expect(runItemsHref("k", p, { failed: true })).toBe("/runs/k?tab=items&failed=1");
     expect(runItemsSortHref("k", parseRunParams({ sort: "length" }), "length")).toContain("sort=length&dir=desc");
-    expect(runItemsExportHref("k", parseRunParams({ tab: "items", failed: "1", page: "3" }), "json")).toBe("/export/runs/k/items?failed=1&format=json");
+    expect(runItemsExportHref("k", parseRunParams({ tab: "items", failed: "1", page: "3" }), "json")).toBe(
+      "/export/runs/k/items?failed=1&format=json",
+    );
   });
 
   it("parses first-divergence filters", () => {

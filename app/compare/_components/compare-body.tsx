@@ -31,11 +31,17 @@ export function CompareBody({ data, p }: { data: CompareData; p: CompareParams }
         </Card>
       ) : null}
       {!pair.sameVariant || pair.onlyA > 0 || pair.onlyB > 0 || pair.mismatched > 0 ? (
-        <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900" data-testid="item-set-warning">
-          <strong className="font-semibold">The runs&apos; items differ.</strong>{" "}
-          {pair.onlyA} item{pair.onlyA === 1 ? "" : "s"} only in A, {pair.onlyB} only in B
-          {pair.mismatched ? `, ${pair.mismatched} with the same id but a different length (left out)` : ""}; the comparison uses the {pair.shared} shared items.
-          {!pair.sameVariant ? ` A is ${a.benchmark} / ${a.variant}, B is ${b.benchmark} / ${b.variant}: the same item id may not be the same procedure.` : ""}
+        <div
+          role="alert"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="item-set-warning"
+        >
+          <strong className="font-semibold">The runs&apos; items differ.</strong> {pair.onlyA} item{pair.onlyA === 1 ? "" : "s"} only in A,{" "}
+          {pair.onlyB} only in B{pair.mismatched ? `, ${pair.mismatched} with the same id but a different length (left out)` : ""}; the
+          comparison uses the {pair.shared} shared items.
+          {!pair.sameVariant
+            ? ` A is ${a.benchmark} / ${a.variant}, B is ${b.benchmark} / ${b.variant}: the same item id may not be the same procedure.`
+            : ""}
         </div>
       ) : null}
       <Card title={`A: ${a.label}  vs  B: ${b.label}`} description={`${a.key}  ·  ${b.key}`}>

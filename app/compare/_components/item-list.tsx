@@ -39,7 +39,12 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
   const at = (change: Partial<CompareParams>) => compareHref({ ...p, runs: runKeys, page: 1, ...change });
   return (
     <div>
-      <SegmentedLinks label="Show" testId="compare-show" current={p.show} options={SHOWS.map((s) => ({ id: s.id, label: s.label, href: at({ show: s.id }) }))} />
+      <SegmentedLinks
+        label="Show"
+        testId="compare-show"
+        current={p.show}
+        options={SHOWS.map((s) => ({ id: s.id, label: s.label, href: at({ show: s.id }) }))}
+      />
       <div className="mt-3 overflow-x-auto rounded-lg border border-neutral-200">
         <table className="tabular min-w-full divide-y divide-neutral-200 text-sm" data-testid="compare-items">
           <caption className="sr-only">
@@ -47,14 +52,30 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
           </caption>
           <thead className="bg-neutral-50 text-xs text-neutral-500">
             <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">Item</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Length</th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">Outcome</th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">A</th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">B</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium" title="Step of the first divergence in A and B">First divergence A → B</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Shift</th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">Generations</th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Item
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Length
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Outcome
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                A
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                B
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium" title="Step of the first divergence in A and B">
+                First divergence A → B
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">
+                Shift
+              </th>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                Generations
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-100 bg-white">
@@ -72,20 +93,34 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
                   </td>
                   <td className="px-3 py-1.5 text-right">{it.length}</td>
                   <td className="px-3 py-1.5">
-                    <span className={`rounded px-1.5 py-0.5 text-xs ring-1 ring-inset ${OUTCOME[it.outcome].cls}`}>{OUTCOME[it.outcome].label}</span>
+                    <span className={`rounded px-1.5 py-0.5 text-xs ring-1 ring-inset ${OUTCOME[it.outcome].cls}`}>
+                      {OUTCOME[it.outcome].label}
+                    </span>
                   </td>
-                  <td className="px-3 py-1.5"><Verdict ok={it.aCorrect} /></td>
-                  <td className="px-3 py-1.5"><Verdict ok={it.bCorrect} /></td>
+                  <td className="px-3 py-1.5">
+                    <Verdict ok={it.aCorrect} />
+                  </td>
+                  <td className="px-3 py-1.5">
+                    <Verdict ok={it.bCorrect} />
+                  </td>
                   <td className="px-3 py-1.5 text-right">
                     {it.aDiv ?? "none"} → {it.bDiv ?? "none"}
                   </td>
                   <td className="px-3 py-1.5 text-right">{shift(it)}</td>
                   <td className="px-3 py-1.5 whitespace-nowrap">
-                    <Link href={generationPath(a.key, it.itemKey)} className="text-sky-700 hover:underline" aria-label={`Generation of ${a.label} on ${it.itemKey}`}>
+                    <Link
+                      href={generationPath(a.key, it.itemKey)}
+                      className="text-sky-700 hover:underline"
+                      aria-label={`Generation of ${a.label} on ${it.itemKey}`}
+                    >
                       A
                     </Link>
                     <span className="mx-1.5 text-neutral-300">|</span>
-                    <Link href={generationPath(b.key, it.itemKey)} className="text-sky-700 hover:underline" aria-label={`Generation of ${b.label} on ${it.itemKey}`}>
+                    <Link
+                      href={generationPath(b.key, it.itemKey)}
+                      className="text-sky-700 hover:underline"
+                      aria-label={`Generation of ${b.label} on ${it.itemKey}`}
+                    >
                       B
                     </Link>
                   </td>
@@ -95,7 +130,14 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
           </tbody>
         </table>
       </div>
-      <Pagination page={page} pageCount={pages} total={total} pageSize={COMPARE_PAGE_SIZE} noun="items" hrefFor={(n) => compareHref({ ...p, runs: runKeys, page: n })} />
+      <Pagination
+        page={page}
+        pageCount={pages}
+        total={total}
+        pageSize={COMPARE_PAGE_SIZE}
+        noun="items"
+        hrefFor={(n) => compareHref({ ...p, runs: runKeys, page: n })}
+      />
     </div>
   );
 }

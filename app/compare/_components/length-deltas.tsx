@@ -9,11 +9,21 @@ export function LengthDeltas({ rows }: { rows: PairSummary["byLength"] }) {
       <caption className="mb-1 text-left text-xs text-neutral-500">Accuracy by length on shared items (B − A)</caption>
       <thead>
         <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-          <th scope="col" className="py-1 pr-3 text-left font-medium">Length</th>
-          <th scope="col" className="px-3 py-1 text-right font-medium">n</th>
-          <th scope="col" className="px-3 py-1 text-right font-medium">A</th>
-          <th scope="col" className="px-3 py-1 text-right font-medium">B</th>
-          <th scope="col" className="px-3 py-1 text-right font-medium">Δ</th>
+          <th scope="col" className="py-1 pr-3 text-left font-medium">
+            Length
+          </th>
+          <th scope="col" className="px-3 py-1 text-right font-medium">
+            n
+          </th>
+          <th scope="col" className="px-3 py-1 text-right font-medium">
+            A
+          </th>
+          <th scope="col" className="px-3 py-1 text-right font-medium">
+            B
+          </th>
+          <th scope="col" className="px-3 py-1 text-right font-medium">
+            Δ
+          </th>
           <th scope="col" className="w-1/3 py-1 pl-3 font-medium">
             <span className="sr-only">Difference bar</span>
           </th>
@@ -28,7 +38,9 @@ export function LengthDeltas({ rows }: { rows: PairSummary["byLength"] }) {
               <td className="px-3 py-1 text-right text-neutral-500">{r.n}</td>
               <td className="px-3 py-1 text-right">{fmtPct(r.accA)}</td>
               <td className="px-3 py-1 text-right">{fmtPct(r.accB)}</td>
-              <td className={`px-3 py-1 text-right font-medium ${r.delta < 0 ? "text-red-700" : r.delta > 0 ? "text-emerald-700" : "text-neutral-500"}`}>
+              <td
+                className={`px-3 py-1 text-right font-medium ${r.delta < 0 ? "text-red-700" : r.delta > 0 ? "text-emerald-700" : "text-neutral-500"}`}
+              >
                 {r.delta > 0 ? "+" : r.delta < 0 ? "−" : "±"}
                 {Math.abs(r.delta * 100).toFixed(0)} pts
               </td>

@@ -12,13 +12,27 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
         <caption className="sr-only">Each run against the baseline {data.runs[0].label}</caption>
         <thead>
           <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            <th scope="col" className="py-2 pr-3 text-left font-medium">Run (B)</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Shared items</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Baseline</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">B</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Only A · only B</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">McNemar p</th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium">Median shift</th>
+            <th scope="col" className="py-2 pr-3 text-left font-medium">
+              Run (B)
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Shared items
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Baseline
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              B
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Only A · only B
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              McNemar p
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium">
+              Median shift
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -27,7 +41,11 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
             return (
               <tr key={pair.b} className={`border-b border-neutral-100 last:border-0 ${current ? "bg-sky-50" : ""}`}>
                 <td className="py-2 pr-3">
-                  <Link href={compareHref({ ...p, runs: runKeys, vs: pair.index, page: 1 })} aria-current={current ? "true" : undefined} className="font-medium text-sky-700 hover:underline">
+                  <Link
+                    href={compareHref({ ...p, runs: runKeys, vs: pair.index, page: 1 })}
+                    aria-current={current ? "true" : undefined}
+                    className="font-medium text-sky-700 hover:underline"
+                  >
                     {data.runs[pair.index].label}
                   </Link>
                   {current ? <span className="ml-2 text-xs text-neutral-500">(shown below)</span> : null}

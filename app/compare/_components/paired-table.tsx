@@ -22,17 +22,23 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
             <th scope="col" className="max-w-40 truncate px-3 py-1 text-right font-medium" title={labelB}>
               B right
             </th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">B wrong</th>
+            <th scope="col" className="px-3 py-1 text-right font-medium">
+              B wrong
+            </th>
           </tr>
         </thead>
         <tbody className="border-t border-neutral-200">
           <tr className="border-b border-neutral-100">
-            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">A right</th>
+            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">
+              A right
+            </th>
             {cell(table.both, "", "cell-both", "both right")}
             {cell(table.onlyA, "bg-red-50", "cell-only-a", "only A right (regression)")}
           </tr>
           <tr>
-            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">A wrong</th>
+            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">
+              A wrong
+            </th>
             {cell(table.onlyB, "bg-emerald-50", "cell-only-b", "only B right (improvement)")}
             {cell(table.neither, "", "cell-neither", "both wrong")}
           </tr>
@@ -45,7 +51,9 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
         <dd className="font-medium">
           {fmtPct(pair.accB, 1)}
           {pair.accA != null && pair.accB != null ? (
-            <span className={`ml-2 text-xs ${pair.accB < pair.accA ? "text-red-700" : pair.accB > pair.accA ? "text-emerald-700" : "text-neutral-500"}`}>
+            <span
+              className={`ml-2 text-xs ${pair.accB < pair.accA ? "text-red-700" : pair.accB > pair.accA ? "text-emerald-700" : "text-neutral-500"}`}
+            >
               {pair.accB >= pair.accA ? "+" : "−"}
               {Math.abs((pair.accB - pair.accA) * 100).toFixed(1)} pts
             </span>
@@ -61,7 +69,9 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
             "no discordant pairs"
           ) : (
             <>
-              <span className="font-semibold" data-testid="mcnemar-p">p = {formatP(test.p)}</span>
+              <span className="font-semibold" data-testid="mcnemar-p">
+                p = {formatP(test.p)}
+              </span>
               <span className="ml-2 text-xs text-neutral-500">
                 {test.method === "exact" ? "exact binomial, two-sided" : `χ² = ${test.statistic!.toFixed(2)}, continuity-corrected`}
               </span>

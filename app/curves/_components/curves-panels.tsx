@@ -11,7 +11,10 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
   const sized = runs.map((r, i) => ({ ...r, colorIndex: i })).filter((r) => r.paramsB != null && r.paramsB > 0 && r.horizon);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
-      <Card title="Accuracy by length" description="Final-answer accuracy with Wilson 95% bands. Click a point to open that run's items at that length.">
+      <Card
+        title="Accuracy by length"
+        description="Final-answer accuracy with Wilson 95% bands. Click a point to open that run's items at that length."
+      >
         <LazyAccuracyByLengthChart
           wide
           title=""
@@ -25,14 +28,24 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
         description="Observed a(i) and s(i) by step, with the constant-reliability prediction p̂^i dashed; horizon markers where a(i) crosses 0.5 and 0.8."
       >
         {stepRuns.length === 0 ? (
-          <p className="text-sm text-neutral-500">None of the selected runs has step-level results (self-conditioning runs only answer one turn).</p>
+          <p className="text-sm text-neutral-500">
+            None of the selected runs has step-level results (self-conditioning runs only answer one turn).
+          </p>
         ) : (
           <LazyStepCurvesChart
             wide
             title=""
             xScale={p.x}
             show={{ predicted: !p.nopred }}
-            series={stepRuns.map((r) => ({ key: r.key, label: r.label, task: r.task, step: r.step, predicted: r.predicted, horizon: r.horizon, horizon80: r.horizon80 }))}
+            series={stepRuns.map((r) => ({
+              key: r.key,
+              label: r.label,
+              task: r.task,
+              step: r.step,
+              predicted: r.predicted,
+              horizon: r.horizon,
+              horizon80: r.horizon80,
+            }))}
           />
         )}
       </Card>
@@ -40,7 +53,10 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
         <HorizonTable runs={runs} />
       </Card>
       {sized.length > 0 ? (
-        <Card title="Horizon vs model size" description="H₀.₅ with its bootstrap 95% interval against parameters (log scale); hollow markers are censored (≥ the longest tested length).">
+        <Card
+          title="Horizon vs model size"
+          description="H₀.₅ with its bootstrap 95% interval against parameters (log scale); hollow markers are censored (≥ the longest tested length)."
+        >
           <LazyHorizonVsSizeChart
             wide
             title=""

@@ -13,14 +13,30 @@ export function HorizonTable({ runs }: { runs: CurveRun[] }) {
         <caption className="sr-only">Horizons and fits of the selected runs</caption>
         <thead>
           <tr className="border-b border-neutral-200 text-left text-xs text-neutral-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Run</th>
-            <th scope="col" className="px-3 py-2 font-medium">Variant</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Items</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="Leading steps with task accuracy ≥ 0.5, bootstrap 95% CI">H₀.₅</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">H₀.₈</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="Locally correct steps / reference steps">p̂</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium" title="ln 0.5 / ln p̂">Predicted H₀.₅</th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium" title="Logistic fit of first-answer accuracy on log2 length">L50</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Run
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Variant
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Items
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="Leading steps with task accuracy ≥ 0.5, bootstrap 95% CI">
+              H₀.₅
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              H₀.₈
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="Locally correct steps / reference steps">
+              p̂
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="ln 0.5 / ln p̂">
+              Predicted H₀.₅
+            </th>
+            <th scope="col" className="py-2 pl-3 text-right font-medium" title="Logistic fit of first-answer accuracy on log2 length">
+              L50
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -46,7 +62,9 @@ export function HorizonTable({ runs }: { runs: CurveRun[] }) {
                 </td>
                 <td className="px-3 py-2 text-right">{r.horizon80 ? fmtHorizon(r.horizon80.steps, r.horizon80.censored) : "—"}</td>
                 <td className="px-3 py-2 text-right">{r.reliability ? fmtP(r.reliability.p) : "—"}</td>
-                <td className="px-3 py-2 text-right">{r.reliability ? (r.reliability.predicted_horizon == null ? "∞" : fmtNum(r.reliability.predicted_horizon, 1)) : "—"}</td>
+                <td className="px-3 py-2 text-right">
+                  {r.reliability ? (r.reliability.predicted_horizon == null ? "∞" : fmtNum(r.reliability.predicted_horizon, 1)) : "—"}
+                </td>
                 <td className={`py-2 pl-3 text-right ${l50?.extrapolated ? "text-neutral-500 italic" : ""}`}>{l50 ? l50.text : "—"}</td>
               </tr>
             );

@@ -18,7 +18,15 @@ export default async function JobPage({ params }: Props) {
   if (!job) notFound();
   return (
     <>
-      <PageHeader eyebrow={<Link href="/jobs" className="underline">Jobs</Link>} title={`Run ${job.runKey}`} subtitle={`${job.model} · job ${job.id}`} />
+      <PageHeader
+        eyebrow={
+          <Link href="/jobs" className="underline">
+            Jobs
+          </Link>
+        }
+        title={`Run ${job.runKey}`}
+        subtitle={`${job.model} · job ${job.id}`}
+      />
       <JobDetail job={job} />
     </>
   );

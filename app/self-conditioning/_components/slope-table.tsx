@@ -13,14 +13,34 @@ export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
         <caption className="sr-only">OLS slope of accuracy at the target turn on induced error rate</caption>
         <thead>
           <tr className="border-b border-neutral-200 text-left text-xs text-neutral-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Model</th>
-            <th scope="col" className="px-3 py-2 font-medium">Size</th>
-            <th scope="col" className="px-3 py-2 font-medium">Thinking</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Target turn</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Rates</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">Accuracy at lowest rate</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">at highest rate</th>
-            <th scope="col" className="py-2 pl-3 text-right font-medium" title="Change in accuracy per unit of induced error rate (OLS over the points)">Slope</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Model
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Size
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Thinking
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Target turn
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Rates
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              Accuracy at lowest rate
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium">
+              at highest rate
+            </th>
+            <th
+              scope="col"
+              className="py-2 pl-3 text-right font-medium"
+              title="Change in accuracy per unit of induced error rate (OLS over the points)"
+            >
+              Slope
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -41,9 +61,15 @@ export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
                 <td className="px-3 py-2">{r.thinking == null ? "—" : r.thinking ? "yes" : "no"}</td>
                 <td className="px-3 py-2 text-right">{r.targetTurn ?? "—"}</td>
                 <td className="px-3 py-2 text-right">{r.points.length}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{first ? `${fmtPct(first.accuracy)} (${fmtPct(first.rate)})` : "—"}</td>
-                <td className="px-3 py-2 text-right whitespace-nowrap">{last && last !== first ? `${fmtPct(last.accuracy)} (${fmtPct(last.rate)})` : "—"}</td>
-                <td className={`py-2 pl-3 text-right font-semibold ${r.slope != null && r.slope < 0 ? "text-red-700" : ""}`}>{r.slope == null ? "—" : r.slope.toFixed(3)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {first ? `${fmtPct(first.accuracy)} (${fmtPct(first.rate)})` : "—"}
+                </td>
+                <td className="px-3 py-2 text-right whitespace-nowrap">
+                  {last && last !== first ? `${fmtPct(last.accuracy)} (${fmtPct(last.rate)})` : "—"}
+                </td>
+                <td className={`py-2 pl-3 text-right font-semibold ${r.slope != null && r.slope < 0 ? "text-red-700" : ""}`}>
+                  {r.slope == null ? "—" : r.slope.toFixed(3)}
+                </td>
               </tr>
             );
           })}

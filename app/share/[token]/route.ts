@@ -28,7 +28,11 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
   // the browser used, and the cookie is only sent back to the latter.
   const res = new NextResponse(null, { status: 303, headers: { Location: `/runs/${encodeURIComponent(runKey)}` } });
   const expires = new Date(Date.now() + SHARE_COOKIE_DAYS * 86_400_000);
-  res.cookies.set(SHARE_COOKIE, addShareSecret(req.cookies.get(SHARE_COOKIE)?.value, token), cookieOptions(isSecureRequest(req.headers, req.url), expires));
+  res.cookies.set(
+    SHARE_COOKIE,
+    addShareSecret(req.cookies.get(SHARE_COOKIE)?.value, token),
+    cookieOptions(isSecureRequest(req.headers, req.url), expires),
+  );
   res.headers.set("cache-control", "no-store");
   return res;
 }

@@ -58,7 +58,9 @@ export function RunPicker({ options, selected, labels, basePath, keep = "", base
             data-testid="selected-run"
           >
             {baseline ? (
-              <span className={`mr-1 rounded px-1.5 text-[11px] font-semibold tracking-wide uppercase ${i === 0 ? "bg-neutral-800 text-white" : "bg-neutral-100 text-neutral-600"}`}>
+              <span
+                className={`mr-1 rounded px-1.5 text-[11px] font-semibold tracking-wide uppercase ${i === 0 ? "bg-neutral-800 text-white" : "bg-neutral-100 text-neutral-600"}`}
+              >
                 {i === 0 ? "baseline" : String.fromCharCode(65 + i)}
               </span>
             ) : null}
@@ -113,7 +115,11 @@ export function RunPicker({ options, selected, labels, basePath, keep = "", base
           </select>
         </label>
         {selected.length > 0 ? (
-          <button type="button" onClick={() => go([])} className="text-sm text-neutral-500 underline-offset-2 hover:text-neutral-800 hover:underline">
+          <button
+            type="button"
+            onClick={() => go([])}
+            className="text-sm text-neutral-500 underline-offset-2 hover:text-neutral-800 hover:underline"
+          >
             Clear
           </button>
         ) : null}

@@ -4,7 +4,17 @@ import Link from "next/link";
  * A segmented toggle whose options are links: the choice lives in the URL, works without
  * JavaScript, and the current one is marked with aria-current (not only by colour).
  */
-export function SegmentedLinks({ label, options, current, testId }: { label: string; options: { id: string; label: string; href: string }[]; current: string; testId?: string }) {
+export function SegmentedLinks({
+  label,
+  options,
+  current,
+  testId,
+}: {
+  label: string;
+  options: { id: string; label: string; href: string }[];
+  current: string;
+  testId?: string;
+}) {
   return (
     <div className="flex items-center gap-2 text-sm" data-testid={testId}>
       <span className="text-neutral-600">{label}</span>

@@ -14,6 +14,7 @@ export async function exportCommand(argv: string[]): Promise<number> {
       if (!out.write(line + "\n")) await once(out, "drain");
     }
   });
-  if (out !== process.stdout) await new Promise<void>((resolve, reject) => (out as fs.WriteStream).end((e?: Error | null) => (e ? reject(e) : resolve())));
+  if (out !== process.stdout)
+    await new Promise<void>((resolve, reject) => (out as fs.WriteStream).end((e?: Error | null) => (e ? reject(e) : resolve())));
   return 0;
 }

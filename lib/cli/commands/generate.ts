@@ -79,12 +79,29 @@ const OPTIONS = {
 
 /** Option key of the schema → the flag users typed, so errors name the flag. */
 const FLAG_OF: Record<string, string> = {
-  benchmark: "--benchmark", lengths: "--lengths", itemsPerLength: "--items-per-length", seed: "--seed",
-  lookback: "--lookback", inputRange: "--input-range", ops: "--ops", decimals: "--decimals",
-  dictSize: "--dict-size", valueRange: "--value-range", k: "--k", singleTurn: "--single-turn",
-  selfConditioning: "--self-conditioning", rates: "--rates", targetTurn: "--target-turn", model: "--model",
-  runKey: "--run-key", variantName: "--variant-name", createdAt: "--created-at", simulate: "--simulate",
-  simulateP: "--simulate-p", epochs: "--epochs", withReference: "--with-reference",
+  benchmark: "--benchmark",
+  lengths: "--lengths",
+  itemsPerLength: "--items-per-length",
+  seed: "--seed",
+  lookback: "--lookback",
+  inputRange: "--input-range",
+  ops: "--ops",
+  decimals: "--decimals",
+  dictSize: "--dict-size",
+  valueRange: "--value-range",
+  k: "--k",
+  singleTurn: "--single-turn",
+  selfConditioning: "--self-conditioning",
+  rates: "--rates",
+  targetTurn: "--target-turn",
+  model: "--model",
+  runKey: "--run-key",
+  variantName: "--variant-name",
+  createdAt: "--created-at",
+  simulate: "--simulate",
+  simulateP: "--simulate-p",
+  epochs: "--epochs",
+  withReference: "--with-reference",
 };
 
 class UsageError extends Error {}
@@ -184,13 +201,24 @@ export async function generateCommand(argv: string[]): Promise<number> {
     if (s("input-range") !== undefined) opts.inputRange = range("--input-range", s("input-range")!);
     if (s("value-range") !== undefined) opts.valueRange = range("--value-range", s("value-range")!);
     const numeric: [string, string][] = [
-      ["items-per-length", "itemsPerLength"], ["seed", "seed"], ["lookback", "lookback"], ["decimals", "decimals"],
-      ["dict-size", "dictSize"], ["k", "k"], ["target-turn", "targetTurn"], ["simulate-p", "simulateP"], ["epochs", "epochs"],
+      ["items-per-length", "itemsPerLength"],
+      ["seed", "seed"],
+      ["lookback", "lookback"],
+      ["decimals", "decimals"],
+      ["dict-size", "dictSize"],
+      ["k", "k"],
+      ["target-turn", "targetTurn"],
+      ["simulate-p", "simulateP"],
+      ["epochs", "epochs"],
     ];
     for (const [flag, key] of numeric) if (s(flag) !== undefined) opts[key] = num(`--${flag}`, s(flag)!);
     const strings: [string, string][] = [
-      ["ops", "ops"], ["model", "model"], ["run-key", "runKey"], ["variant-name", "variantName"],
-      ["created-at", "createdAt"], ["simulate", "simulate"],
+      ["ops", "ops"],
+      ["model", "model"],
+      ["run-key", "runKey"],
+      ["variant-name", "variantName"],
+      ["created-at", "createdAt"],
+      ["simulate", "simulate"],
     ];
     for (const [flag, key] of strings) if (s(flag) !== undefined) opts[key] = s(flag);
     if (values["single-turn"]) opts.singleTurn = true;

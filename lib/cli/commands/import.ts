@@ -13,7 +13,9 @@ import { UsageError, withStore } from "../store";
 export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
                 [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N] [--json]
   Imports results of other tools (SPEC §7); the format is told from the content:
-${Object.values(FORMAT_LABEL).map((l) => `    - ${l}`).join("\n")}
+${Object.values(FORMAT_LABEL)
+  .map((l) => `    - ${l}`)
+  .join("\n")}
   --format     ${IMPORT_FORMATS.join(" | ")} (default auto)
   --filter     lm-eval: the filter whose answers count (default: the first in the file)
   --metric     lm-eval: the metric that means correct (default exact_match, else acc);
@@ -88,7 +90,9 @@ async function spoolStdin(): Promise<string> {
 function printReport(r: ImportReport, secs: number) {
   if (r.ok) {
     for (const run of r.runs) console.log(`imported ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
-    console.log(`${r.file} (${r.format ? FORMAT_LABEL[r.format] : "?"}): ${r.runs.length} run(s), ${r.generations} generations in ${secs.toFixed(1)}s`);
+    console.log(
+      `${r.file} (${r.format ? FORMAT_LABEL[r.format] : "?"}): ${r.runs.length} run(s), ${r.generations} generations in ${secs.toFixed(1)}s`,
+    );
   } else {
     for (const e of r.errors) console.error(formatLineError(e));
     console.error(`${r.file}: ${r.errors.length} error(s); nothing from this file was imported`);

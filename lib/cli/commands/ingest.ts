@@ -36,7 +36,15 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     for (const file of positionals) {
       const name = file === "-" ? "<stdin>" : file;
       if (file !== "-" && !fs.existsSync(file)) {
-        out.push({ file, ok: false, runs: [], errors: [{ file, line: 0, field: "-", message: "no such file" }], lines: 0, generations: 0, steps: 0 });
+        out.push({
+          file,
+          ok: false,
+          runs: [],
+          errors: [{ file, line: 0, field: "-", message: "no such file" }],
+          lines: 0,
+          generations: 0,
+          steps: 0,
+        });
         continue;
       }
       const input = file === "-" ? process.stdin : fs.createReadStream(file, { highWaterMark: 1 << 20 });
@@ -47,8 +55,11 @@ export async function ingestCommand(argv: string[]): Promise<number> {
         totalBytes,
         maxErrors,
         // A second thread pays off past a few MB; starting it costs about a second.
-        source: (values.threads ? values.threads === "2" : totalBytes === null || totalBytes > PARALLEL_FROM_BYTES) ? parallelNativeSource : undefined,
-        onProgress: (p) => bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
+        source: (values.threads ? values.threads === "2" : totalBytes === null || totalBytes > PARALLEL_FROM_BYTES)
+          ? parallelNativeSource
+          : undefined,
+        onProgress: (p) =>
+          bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
       });
       bar.done();
       out.push(report);

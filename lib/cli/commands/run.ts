@@ -59,7 +59,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const input: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(values)) if (k !== "help" && v !== undefined) input[camel(k)] = v;
   const parsed = runCliSchema.safeParse(input);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${kebab(String(i.path[0] ?? "options"))}: ${i.message}`).join("\n"));
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((i) => `--${kebab(String(i.path[0] ?? "options"))}: ${i.message}`).join("\n"));
   const opts = parsed.data;
   let apiKey: string | null = null;
   if (opts.apiKeyEnv) {
@@ -81,13 +82,19 @@ export async function runCommand(argv: string[]): Promise<number> {
   try {
     const p = await withStore((store) =>
       executeRun(store, {
-        settings: opts, dataset, prices, apiKey, signal: stop.signal,
+        settings: opts,
+        dataset,
+        prices,
+        apiKey,
+        signal: stop.signal,
         onProgress: (q) => bar.update(q.done, q.total, `${q.failed} failed · ${q.retries} retries · ${q.inFlight} in flight`),
       }),
     );
     bar.done();
     const resumed = p.skipped ? `, ${p.skipped} already stored` : "";
-    console.log(`${p.key}: ${p.done}/${p.total} generations stored (${p.added} new${resumed}), ${p.retries} retries, ${p.failed} failed · ${p.status}`);
+    console.log(
+      `${p.key}: ${p.done}/${p.total} generations stored (${p.added} new${resumed}), ${p.retries} retries, ${p.failed} failed · ${p.status}`,
+    );
     for (const e of p.errors) console.error(`  ${e}`);
     if (p.status === "complete") return 0;
     console.error(`the run is not complete: run the same command again to resume (stored generations are skipped)`);

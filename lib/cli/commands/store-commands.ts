@@ -15,7 +15,8 @@ export async function runsCommand(argv: string[]): Promise<number> {
   const runs = await withStore((s) => listRuns(s.prisma));
   if (values.json) console.log(JSON.stringify(runs, null, 2));
   else if (runs.length === 0) console.log("no runs loaded");
-  else for (const r of runs) console.log(`${r.key}\t${r.model}\t${r.benchmark}/${r.variant}\t${r.items} items\t${r.generations} generations`);
+  else
+    for (const r of runs) console.log(`${r.key}\t${r.model}\t${r.benchmark}/${r.variant}\t${r.items} items\t${r.generations} generations`);
   return 0;
 }
 
@@ -34,18 +35,28 @@ export async function metricsCommand(argv: string[]): Promise<number> {
   const h = m.horizon;
   console.log(`${m.run}  ${m.model} on ${m.benchmark}/${m.variant}: ${m.items} items, ${m.generations} generations`);
   for (const r of m.accuracy_by_length)
-    console.log(`  L=${r.length}\tn=${r.n}\tfirst ${r.first_accuracy.toFixed(3)} [${r.first_ci.map((x) => x.toFixed(3)).join(", ")}]\tlast ${r.last_accuracy.toFixed(3)}`);
+    console.log(
+      `  L=${r.length}\tn=${r.n}\tfirst ${r.first_accuracy.toFixed(3)} [${r.first_ci.map((x) => x.toFixed(3)).join(", ")}]\tlast ${r.last_accuracy.toFixed(3)}`,
+    );
   if (h) console.log(`  H_0.5 = ${h.censored ? "≥ " : ""}${h.steps} (95% CI ${h.ci.join("–")})`);
   if (m.reliability) console.log(`  p̂ = ${m.reliability.p}, predicted H_0.5 = ${m.reliability.predicted_horizon ?? "∞"}`);
   if (m.length_fit) console.log(`  L50 = ${m.length_fit.l50} (95% CI ${m.length_fit.l50_ci.join("–")})`);
   if (m.self_conditioning) console.log(`  self-conditioning slope = ${m.self_conditioning.slope}`);
-  console.log(`  failure modes: ${Object.entries(m.failure_modes).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `  failure modes: ${Object.entries(m.failure_modes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   return 0;
 }
 
 export async function tokenCommand(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { name: { type: "string" }, role: { type: "string" } } });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: { name: { type: "string" }, role: { type: "string" } },
+  });
   return withStore(async (s) => {
     if (sub === "create") {
       const role = roleSchema.safeParse(values.role ?? "editor");
@@ -57,7 +68,9 @@ export async function tokenCommand(argv: string[]): Promise<number> {
     }
     if (sub === "list") {
       for (const t of await listTokens(s.prisma))
-        console.log(`${t.id}\t${t.prefix}…\t${t.name}\t${t.role}\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`);
+        console.log(
+          `${t.id}\t${t.prefix}…\t${t.name}\t${t.role}\t${t.revokedAt ? "revoked" : "active"}\tlast used ${t.lastUsedAt?.toISOString() ?? "never"}`,
+        );
       return 0;
     }
     if (sub === "revoke") {

@@ -6,13 +6,16 @@ import { UsageError, withStore } from "../store";
 // `stepwise user create --email E --role R [--password-stdin]`, `user list`,
 // `user password --email E --password-stdin`. A password is only ever read from stdin: on the
 // command line it would land in the shell history and in `ps`.
-const USAGE = "usage: stepwise user create --email E --role viewer|editor|admin [--password-stdin] | list | password --email E --password-stdin";
+const USAGE =
+  "usage: stepwise user create --email E --role viewer|editor|admin [--password-stdin] | list | password --email E --password-stdin";
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
   // One line: the trailing newline of `echo` or a here-string is not part of the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 export async function userCommand(argv: string[]): Promise<number> {
@@ -28,7 +31,9 @@ export async function userCommand(argv: string[]): Promise<number> {
     return withStore(async (s) => {
       try {
         const u = await createUser(s.prisma, parsed.data);
-        console.log(`user ${u.id} ${u.email} (${u.role}) created${u.hasPassword ? "" : "; no password yet: set one with `stepwise user password --email … --password-stdin`"}`);
+        console.log(
+          `user ${u.id} ${u.email} (${u.role}) created${u.hasPassword ? "" : "; no password yet: set one with `stepwise user password --email … --password-stdin`"}`,
+        );
         return 0;
       } catch (e) {
         if (e instanceof UserExistsError) {
@@ -42,14 +47,31 @@ export async function userCommand(argv: string[]): Promise<number> {
   if (sub === "list") {
     return withStore(async (s) => {
       const users = await listUsers(s.prisma);
-      if (values.json) console.log(JSON.stringify(users.map((u) => ({ id: u.id, email: u.email, role: u.role, created_at: u.createdAt.toISOString(), has_password: u.hasPassword, disabled: u.disabled }))));
-      else for (const u of users) console.log(`${u.id}\t${u.email}\t${u.role}\t${u.hasPassword ? "password" : "no password"}${u.disabled ? "\tdisabled" : ""}`);
+      if (values.json)
+        console.log(
+          JSON.stringify(
+            users.map((u) => ({
+              id: u.id,
+              email: u.email,
+              role: u.role,
+              created_at: u.createdAt.toISOString(),
+              has_password: u.hasPassword,
+              disabled: u.disabled,
+            })),
+          ),
+        );
+      else
+        for (const u of users)
+          console.log(`${u.id}\t${u.email}\t${u.role}\t${u.hasPassword ? "password" : "no password"}${u.disabled ? "\tdisabled" : ""}`);
       return 0;
     });
   }
   if (sub === "password") {
-    const parsed = userCreateSchema.pick({ email: true, password: true }).safeParse({ email: values.email, password: values["password-stdin"] ? await readStdin() : undefined });
-    if (!parsed.success || !parsed.data.password) throw new UsageError(`${parsed.success ? "password: send it on stdin with --password-stdin" : issuesText(parsed.error)}\n${USAGE}`);
+    const parsed = userCreateSchema
+      .pick({ email: true, password: true })
+      .safeParse({ email: values.email, password: values["password-stdin"] ? await readStdin() : undefined });
+    if (!parsed.success || !parsed.data.password)
+      throw new UsageError(`${parsed.success ? "password: send it on stdin with --password-stdin" : issuesText(parsed.error)}\n${USAGE}`);
     const { email, password } = parsed.data;
     return withStore(async (s) => {
       const ok = await setPassword(s.prisma, email, password);

@@ -43,7 +43,8 @@ export async function POST(req: NextRequest) {
       return body.exceeded() ? tooLarge(max, "the upload") : jsonError(400, "the upload was interrupted");
     }
     const report = await importFile(store, name, tmp, parsed.options);
-    if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
+    if (!report.ok)
+      return jsonError(400, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
     return NextResponse.json({ format: report.format, runs: report.runs, generations: report.generations }, { status: 201 });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -21,13 +21,17 @@ export async function POST(req: NextRequest) {
     const parsed = shareCreateSchema.safeParse(body.value);
     if (!parsed.success) return jsonError(400, issuesText(parsed.error));
     const { run, expiresInDays, label } = parsed.data;
-    if (!(await store.prisma.run.findUnique({ where: { key: run }, select: { id: true } }))) return jsonError(404, `no run with key '${run}'`);
+    if (!(await store.prisma.run.findUnique({ where: { key: run }, select: { id: true } })))
+      return jsonError(404, `no run with key '${run}'`);
     const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null;
     const p = gate.principal;
     const createdById = p.kind === "user" ? p.userId : p.kind === "token" ? p.userId : null;
     const link = await createShareLink(store.prisma, { runKey: run, createdById, expiresAt, label });
     const url = requestOrigin(req.headers, req.nextUrl.origin) + link.path;
-    return NextResponse.json({ id: link.id, run, path: link.path, url, expires_at: expiresAt?.toISOString() ?? null }, { status: 201, headers: { "cache-control": "no-store" } });
+    return NextResponse.json(
+      { id: link.id, run, path: link.path, url, expires_at: expiresAt?.toISOString() ?? null },
+      { status: 201, headers: { "cache-control": "no-store" } },
+    );
   } catch (e) {
     return unavailable(e);
   }

@@ -16,12 +16,38 @@ export async function GET(request: Request, { params }: { params: Promise<{ key:
   const name = `${key}-items`;
   if (sp.get("format") === "json") return jsonResponse(name, { run: key, total: rows.length, rows });
   const header = [
-    "item", "epoch", "length", "induced_error_rate", "first_answer", "first_correct", "last_answer", "last_correct",
-    "first_divergence", "divergence_kind", "modes", "clean", "statuses", "completion_tokens", "latency_ms",
+    "item",
+    "epoch",
+    "length",
+    "induced_error_rate",
+    "first_answer",
+    "first_correct",
+    "last_answer",
+    "last_correct",
+    "first_divergence",
+    "divergence_kind",
+    "modes",
+    "clean",
+    "statuses",
+    "completion_tokens",
+    "latency_ms",
   ];
   const body = rows.map((r) => [
-    r.itemId, r.epoch, r.length, r.inducedErrorRate, r.firstAnswer, r.firstCorrect, r.lastAnswer, r.lastCorrect,
-    r.firstDivergence, r.divergenceKind, r.modes.join(";"), r.clean, r.statuses, r.completionTokens, r.latencyMs,
+    r.itemId,
+    r.epoch,
+    r.length,
+    r.inducedErrorRate,
+    r.firstAnswer,
+    r.firstCorrect,
+    r.lastAnswer,
+    r.lastCorrect,
+    r.firstDivergence,
+    r.divergenceKind,
+    r.modes.join(";"),
+    r.clean,
+    r.statuses,
+    r.completionTokens,
+    r.latencyMs,
   ]);
   return csvResponse(name, toCsv(header, body));
 }

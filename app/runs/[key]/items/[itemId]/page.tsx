@@ -34,9 +34,13 @@ export default async function GenerationPage({ params, searchParams }: Props) {
       <PageHeader
         eyebrow={
           <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-1">
-            <Link href="/" className="hover:underline">Leaderboard</Link>
+            <Link href="/" className="hover:underline">
+              Leaderboard
+            </Link>
             <span aria-hidden="true">/</span>
-            <Link href={runHref(key)} className="hover:underline">{d.run.model} · {d.run.variant}</Link>
+            <Link href={runHref(key)} className="hover:underline">
+              {d.run.model} · {d.run.variant}
+            </Link>
           </nav>
         }
         title={<span className="font-mono">{d.item.id}</span>}
