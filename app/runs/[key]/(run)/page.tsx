@@ -10,7 +10,7 @@ import { SharePanel } from "@/components/share/share-panel";
 import { LinkTabs } from "@/components/ui/tabs";
 import { getRunItems } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
-import { DEFAULT_RUN_TAB, parseRunParams, runHref } from "@/lib/url/run";
+import { effectiveRunTab, parseRunParams, runHref } from "@/lib/url/run";
 import { routeParam } from "@/lib/url/shared";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +26,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const url = parseRunParams(await searchParams);
   const run = await getRunSummary(key);
   if (!run) notFound();
-  const tab = url.tab ?? DEFAULT_RUN_TAB;
+  const tab = effectiveRunTab(url);
   const items = tab === "items" ? await getRunItems(run.id, run.status, url) : null;
 
   return (
