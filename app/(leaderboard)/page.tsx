@@ -7,6 +7,7 @@ import { Pagination } from "@/components/table/pagination";
 import { ButtonLink } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
 import { LinkTabs } from "@/components/ui/tabs";
+import { requireReader } from "@/lib/auth/server";
 import { getLeaderboard, getLeaderboardFilterOptions } from "@/lib/queries/leaderboard";
 import { defaultBenchmark } from "@/lib/queries/leaderboard-rank";
 import { glossaryHref } from "@/lib/url/glossary";
@@ -17,11 +18,12 @@ export const metadata: Metadata = { title: "Leaderboard" };
 export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireReader();
   const asked = parseLeaderboardParams(await searchParams);
-  const options = await getLeaderboardFilterOptions(asked);
+  const options = await getLeaderboardFilterOptions(ctx, asked);
   // One benchmark at a time: steps of different benchmarks are not the same unit.
   const params = { ...asked, benchmark: asked.benchmark ?? defaultBenchmark(options.benchmarks) };
-  const board = await getLeaderboard(params);
+  const board = await getLeaderboard(ctx, params);
   const tabs = options.benchmarks.map((b) => ({
     id: b,
     label: b,

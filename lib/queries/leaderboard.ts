@@ -1,6 +1,5 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db, type Db } from "@/lib/db";
+import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
@@ -84,15 +83,17 @@ export interface LeaderboardFilterOptions {
 }
 
 /**
- * Runs that belong on a leaderboard: not self-conditioning sweeps (accuracy against an induced
- * error rate, not against length: /self-conditioning ranks those), and not demo runs once real
- * runs exist, unless the URL asks for them.
+ * Runs that belong on a leaderboard, among those the principal may see: not self-conditioning
+ * sweeps (accuracy against an induced error rate, not against length: /self-conditioning ranks
+ * those), and not demo runs once real runs exist, unless the URL asks for them.
  */
-async function boardWhere(prisma: Db, p: LeaderboardParams): Promise<Prisma.RunWhereInput> {
-  const hideDemo = !p.demo && (await prisma.run.count({ where: { demo: false, selfConditioning: false } })) > 0;
-  return { selfConditioning: false, ...(hideDemo ? { demo: false } : {}) };
+async function boardWhere(ctx: ReadContext, p: LeaderboardParams): Promise<Prisma.RunWhereInput> {
+  const visible = visibleRunsWhere(ctx);
+  const hideDemo = !p.demo && (await ctx.store.prisma.run.count({ where: { ...visible, demo: false, selfConditioning: false } })) > 0;
+  return { ...visible, selfConditioning: false, ...(hideDemo ? { demo: false } : {}) };
 }
 
+/** The URL's filters (access and the board's own conditions come from boardWhere). */
 function whereOf(p: LeaderboardParams): Prisma.RunWhereInput {
   const model: Prisma.ModelWhereInput = {};
   if (p.family) model.family = p.family;
@@ -164,10 +165,9 @@ const ROW_SELECT = {
   lengthStats: { select: { length: true, n: true, firstCorrect: true, modes: true }, orderBy: { length: "asc" } },
 } satisfies Prisma.RunSelect;
 
-export async function getLeaderboard(params: LeaderboardParams): Promise<LeaderboardResult> {
-  await requireReader();
-  const prisma = await db();
-  const board = await boardWhere(prisma, params);
+export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardResult> {
+  const prisma = ctx.store.prisma;
+  const board = await boardWhere(ctx, params);
   const where = { ...board, ...whereOf(params) };
   const { sort, dir } = effectiveSort(params);
   const pageSize = params.pageSize;
@@ -196,7 +196,9 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
   const page = Math.min(params.page, pageCount);
   const pageWhere: Prisma.RunWhereInput = params.q ? { id: { in: all.map((r) => r.id) } } : where;
   const hiddenDemo =
-    board.demo === false ? await prisma.run.count({ where: { ...whereOf(params), selfConditioning: false, demo: true } }) : 0;
+    board.demo === false
+      ? await prisma.run.count({ where: { ...visibleRunsWhere(ctx), ...whereOf(params), selfConditioning: false, demo: true } })
+      : 0;
 
   // Default "accuracy at" lengths from every leaderboard run of the benchmark, whatever the
   // other filters and the search: columns stay put while filtering, and an import into another
@@ -288,10 +290,9 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
 }
 
 /** Every filter row only offers values that exist among the leaderboard's runs. */
-export async function getLeaderboardFilterOptions(params: LeaderboardParams): Promise<LeaderboardFilterOptions> {
-  await requireReader();
-  const prisma = await db();
-  const board = await boardWhere(prisma, params);
+export async function getLeaderboardFilterOptions(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardFilterOptions> {
+  const prisma = ctx.store.prisma;
+  const board = await boardWhere(ctx, params);
   const [benchmarks, variants, models, sweeps] = await Promise.all([
     prisma.run.findMany({ where: board, select: { benchmark: true }, distinct: ["benchmark"] }),
     prisma.variant.findMany({
@@ -300,7 +301,7 @@ export async function getLeaderboardFilterOptions(params: LeaderboardParams): Pr
       orderBy: { name: "asc" },
     }),
     prisma.model.findMany({ where: { runs: { some: board } }, select: { family: true, paramsB: true } }),
-    prisma.run.count({ where: { selfConditioning: true } }),
+    prisma.run.count({ where: { ...visibleRunsWhere(ctx), selfConditioning: true } }),
   ]);
   return {
     benchmarks: orderBenchmarks(benchmarks.map((b) => b.benchmark)),

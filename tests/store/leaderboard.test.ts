@@ -7,7 +7,7 @@ import { demoRunOptions } from "../../lib/generate/demo";
 import { getLeaderboard, getLeaderboardFilterOptions } from "../../lib/queries/leaderboard";
 import { loadNative } from "../../lib/store/load";
 import { parseLeaderboardParams } from "../../lib/url/leaderboard";
-import { EXAMPLES, serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
+import { adminContext, EXAMPLES, STORE_KINDS } from "../helpers/stores";
 
 // The leaderboard's grouping on a real store: demo runs hidden once real runs exist (and shown
 // by ?demo=1), self-conditioning sweeps never ranked, default lengths that an import into
@@ -16,12 +16,12 @@ import { EXAMPLES, serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
 vi.mock("server-only", () => ({}));
 
 const loadExample = (store: Store, name: string) => loadNative(store, name, fs.createReadStream(path.join(EXAMPLES, name)));
-const board = (raw: Record<string, string>) => getLeaderboard(parseLeaderboardParams(raw));
 
 describe.each(STORE_KINDS)("leaderboard grouping on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
-  let stopServing = () => {};
+  let board: (raw: Record<string, string>) => ReturnType<typeof getLeaderboard>;
+  let options: () => ReturnType<typeof getLeaderboardFilterOptions>;
   // The demo's first variant: five simulated models on procedural-arith.
   const demo = demoRunOptions().slice(0, 5);
   beforeAll(async () => {
@@ -34,22 +34,21 @@ describe.each(STORE_KINDS)("leaderboard grouping on $name", (kind) => {
       .join("");
     expect((await loadNative(store, "demo.jsonl", [text], { demo: true })).errors).toEqual([]);
     expect((await loadExample(store, "selfcond-small.jsonl")).errors).toEqual([]);
-    stopServing = serveQueriesFrom(store);
+    const ctx = adminContext(store);
+    board = (raw) => getLeaderboard(ctx, parseLeaderboardParams(raw));
+    options = () => getLeaderboardFilterOptions(ctx, parseLeaderboardParams({}));
   });
-  afterAll(async () => {
-    stopServing();
-    await drop?.();
-  });
+  afterAll(async () => drop?.());
 
   it("shows demo runs while they are all there is, never self-conditioning sweeps", async () => {
     const b = await board({ benchmark: "procedural-arith" });
     expect(b.rows.map((r) => r.key).sort()).toEqual(demo.map((o) => o.runKey).sort());
     expect(b.rows.every((r) => r.demo && !r.selfConditioning)).toBe(true);
     expect(b.hiddenDemo).toBe(0);
-    const options = await getLeaderboardFilterOptions(parseLeaderboardParams({}));
-    expect(options.benchmarks).toEqual(["procedural-arith"]);
-    expect(options.sweeps).toBe(await store.prisma.run.count({ where: { selfConditioning: true } }));
-    expect(options.sweeps).toBeGreaterThan(0);
+    const o = await options();
+    expect(o.benchmarks).toEqual(["procedural-arith"]);
+    expect(o.sweeps).toBe(await store.prisma.run.count({ where: { selfConditioning: true } }));
+    expect(o.sweeps).toBeGreaterThan(0);
     // Without a benchmark (the API) every benchmark's runs, still no sweeps.
     expect((await board({})).rows.some((r) => r.selfConditioning)).toBe(false);
   });
@@ -68,8 +67,7 @@ describe.each(STORE_KINDS)("leaderboard grouping on $name", (kind) => {
     expect((await loadExample(store, "dictsum-small.jsonl")).errors).toEqual([]);
     expect((await board({ benchmark: "procedural-arith", demo: "1" })).at).toEqual(shown.at);
     expect(before.at.length).toBeGreaterThan(0);
-    const options = await getLeaderboardFilterOptions(parseLeaderboardParams({}));
-    expect(options.benchmarks.slice(0, 2)).toEqual(["procedural-arith", "dict-sum"]);
+    expect((await options()).benchmarks.slice(0, 2)).toEqual(["procedural-arith", "dict-sum"]);
   });
 
   it("searches model, key and variant literally, without re-ranking", async () => {
