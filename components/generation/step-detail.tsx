@@ -31,7 +31,7 @@ export function StepExplanation({ step }: { step: GenerationStep }) {
   const o = step.operands;
   // The operand values are the model's own first-stated ones (reference values where it never stated them).
   const own = o ? (
-    <span className="font-mono whitespace-nowrap">
+    <span className="font-mono">
       {fmtValue(o.aValue)} {opSign(o.op)} {fmtValue(o.bValue)} = {fmtValue(step.recomputed)}
     </span>
   ) : step.recomputed !== null ? (

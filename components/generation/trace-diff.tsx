@@ -201,12 +201,12 @@ export function TraceDiff({
         <tr key={`extra-${k}`} id={`extra-${k + 1}`} aria-rowindex={i + 2} className={STATUS_STYLE.extra.row} data-status="extra">
           <td className="text-right font-mono text-xs text-neutral-500">{x.step}</td>
           {showOps ? <td className="hidden text-neutral-500 md:table-cell">outside 1..{length}</td> : null}
-          <td className="text-right text-neutral-400">—</td>
+          <td className="hidden text-right text-neutral-400 sm:table-cell">—</td>
           <td className="text-right font-mono text-xs">{x.value}</td>
           <td>
             <StatusBadge status="extra" />
           </td>
-          <td className="min-w-36 text-xs whitespace-normal text-violet-900">a step the procedure does not have</td>
+          <td className="min-w-28 text-xs whitespace-normal text-violet-900 sm:min-w-40">a step the procedure does not have</td>
         </tr>,
       );
     }
@@ -235,7 +235,7 @@ export function TraceDiff({
                 Operation
               </th>
             ) : null}
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
               Reference
             </th>
             <th scope="col" className="px-3 py-2 text-right">
@@ -305,7 +305,7 @@ function StepRow({
           <OperationText step={s} />
         </td>
       ) : null}
-      <td className="text-right font-mono text-xs">{fmtValue(s.expected)}</td>
+      <td className="hidden text-right font-mono text-xs sm:table-cell">{fmtValue(s.expected)}</td>
       <td className="text-right font-mono text-xs">
         {s.claimed === null ? (
           <span className="text-neutral-400">—</span>
@@ -316,18 +316,24 @@ function StepRow({
         ) : (
           fmtValue(s.claimed)
         )}
+        {/* a phone has no Reference column: a wrong value shows the reference under it */}
+        {s.status !== "correct" ? <span className="block text-neutral-500 sm:hidden">ref {fmtValue(s.expected)}</span> : null}
       </td>
       <td>
-        <span className="flex max-w-40 flex-wrap items-center gap-1">
+        <span className="flex max-w-32 flex-wrap items-center gap-1">
           <StatusBadge status={s.status} />
           {revised ? <StatusBadge status="revised" /> : null}
-          {first ? <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">first divergence</span> : null}
+          {first ? (
+            <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">
+              first<span className="hidden sm:inline"> divergence</span>
+            </span>
+          ) : null}
         </span>
       </td>
-      <td className="min-w-36 text-xs whitespace-normal">
+      <td className="min-w-28 text-xs whitespace-normal sm:min-w-40">
         <StepExplanation step={s} />
         {revised ? (
-          <span className="ml-2 text-sky-900">
+          <span className="block text-sky-900">
             later restated as{" "}
             {revised.map((v, i) => (
               <span key={i} className="font-mono">

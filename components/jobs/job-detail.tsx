@@ -2,6 +2,7 @@ import Link from "next/link";
 import { RunProgress } from "@/components/run/run-progress";
 import { Card } from "@/components/ui/card";
 import type { JobRow } from "@/lib/queries/jobs";
+import { runPath } from "@/lib/url/shared";
 
 const STATUS_TEXT: Record<string, string> = {
   running: "Running",
@@ -17,7 +18,7 @@ export function JobDetail({ job }: { job: JobRow }) {
     [
       "Run",
       job.run ? (
-        <Link className="text-sky-700 underline" href={`/runs/${encodeURIComponent(job.runKey)}`}>
+        <Link className="text-sky-700 underline" href={runPath(job.runKey)}>
           {job.runKey}
         </Link>
       ) : (

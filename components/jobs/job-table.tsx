@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { RunProgress } from "@/components/run/run-progress";
 import type { JobRow } from "@/lib/queries/jobs";
+import { runPath } from "@/lib/url/shared";
 
 /** Jobs of this server process, newest first. */
 export function JobTable({ jobs }: { jobs: JobRow[] }) {
@@ -28,7 +29,7 @@ export function JobTable({ jobs }: { jobs: JobRow[] }) {
               </td>
               <td className="py-1.5 pr-3">
                 {j.run ? (
-                  <Link className="text-sky-700 underline" href={`/runs/${encodeURIComponent(j.runKey)}`}>
+                  <Link className="text-sky-700 underline" href={runPath(j.runKey)}>
                     {j.runKey}
                   </Link>
                 ) : (

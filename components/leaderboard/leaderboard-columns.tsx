@@ -15,12 +15,17 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
     {
       id: "model",
       header: "Model",
-      meta: { sortKey: "model", className: "min-w-44" },
+      meta: { sortKey: "model", className: "min-w-36 max-w-44 sm:min-w-44 sm:max-w-none", sticky: true },
       cell: ({ row: { original: r } }) => (
         <div>
-          <Link href={runPath(r.key)} className="font-medium text-sky-800 hover:underline" data-testid="run-link">
+          <Link href={runPath(r.key)} className="font-medium break-words text-sky-800 hover:underline" data-testid="run-link">
             {r.model}
           </Link>
+          {/* a phone scrolls the table sideways: the row's key number stays beside its name */}
+          <div className="text-xs text-neutral-700 sm:hidden" data-testid="h50-inline">
+            H₀.₅ <span className="font-semibold">{r.h50 === null ? DASH : fmtHorizon(r.h50, r.h50Censored)}</span>{" "}
+            {r.h50 !== null ? <span className="text-neutral-500">{fmtCI(r.h50Lo, r.h50Hi)}</span> : null}
+          </div>
           <div className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-neutral-500">
             {r.family ? <span>{r.family}</span> : null}
             {r.paramsB !== null ? <span>{fmtModelSize(r.paramsB)}</span> : null}
@@ -28,7 +33,11 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
               <span className="rounded bg-indigo-50 px-1 text-indigo-700 ring-1 ring-indigo-200 ring-inset">thinking</span>
             ) : null}
             {r.demo ? (
-              <span className="rounded bg-neutral-100 px-1 text-neutral-600 ring-1 ring-neutral-300 ring-inset" title="Simulated demo run">
+              <span
+                className="rounded bg-neutral-100 px-1 text-neutral-600 ring-1 ring-neutral-300 ring-inset"
+                title="Simulated demo run"
+                data-testid="demo-badge"
+              >
                 demo
               </span>
             ) : null}

@@ -4,10 +4,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { fmtModelSize } from "@/components/ui/format";
 import type { RunSummary } from "@/lib/queries/runs";
 import { expectedGenerations } from "@/lib/runner/progress";
+import { DeleteRunForm } from "@/components/auth/delete-run-form";
+import { compareHref } from "@/lib/url/compare";
+import { curvesHref } from "@/lib/url/curves";
 import { leaderboardHref } from "@/lib/url/leaderboard";
 
 /** Breadcrumb, model and run identity, and links into the other views for this run. */
-export function RunHeader({ run }: { run: RunSummary }) {
+export function RunHeader({ run, canDelete = false }: { run: RunSummary; canDelete?: boolean }) {
   const params = Object.entries(run.variantParams).filter(([k, v]) => k !== "name" && (typeof v !== "object" || Array.isArray(v)));
   const linkClass =
     "inline-flex items-center rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50";
@@ -65,12 +68,13 @@ export function RunHeader({ run }: { run: RunSummary }) {
       }
       actions={
         <>
-          <Link href={`/curves?runs=${encodeURIComponent(run.key)}`} className={linkClass}>
+          <Link href={curvesHref({ runs: [run.key] })} className={linkClass}>
             Curves
           </Link>
-          <Link href={`/compare?runs=${encodeURIComponent(run.key)}`} className={linkClass}>
+          <Link href={compareHref({ runs: [run.key] })} className={linkClass}>
             Compare…
           </Link>
+          {canDelete ? <DeleteRunForm runKey={run.key} generations={run.generations} /> : null}
         </>
       }
     />

@@ -15,7 +15,11 @@ export interface DataTableColumnMeta {
   title?: string;
   /** extra classes for the cells of this column */
   className?: string;
+  /** stays in view when the table scrolls sideways (the row's name on a phone) */
+  sticky?: boolean;
 }
+
+const STICKY = "sticky left-0 z-[1] bg-white";
 
 const features = tableFeatures({ columnMeta: {} as DataTableColumnMeta });
 export type DataTableFeatures = typeof features;
@@ -70,7 +74,7 @@ export function DataTable<T extends RowData>({
                     scope="col"
                     title={meta?.title}
                     aria-sort={active ? (sort!.dir === "asc" ? "ascending" : "descending") : undefined}
-                    className={`px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase ${align}`}
+                    className={`px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase ${align} ${meta?.sticky ? STICKY + " bg-neutral-50" : ""}`}
                   >
                     {header.isPlaceholder ? null : sortKey && sortHref ? (
                       <Link
@@ -106,7 +110,7 @@ export function DataTable<T extends RowData>({
                   return (
                     <td
                       key={cell.id}
-                      className={meta?.align === "left" || !meta?.align ? meta?.className : `${ALIGN[meta.align]} ${meta.className ?? ""}`}
+                      className={`${meta?.align === "left" || !meta?.align ? (meta?.className ?? "") : `${ALIGN[meta.align]} ${meta.className ?? ""}`} ${meta?.sticky ? STICKY : ""}`}
                     >
                       <table.FlexRender cell={cell} />
                     </td>

@@ -114,6 +114,11 @@ export function runPath(key: string): string {
   return "/runs/" + encodeURIComponent(key);
 }
 
+/** Path of a run's metrics in the JSON API (SPEC §6). */
+export function runMetricsApiPath(key: string): string {
+  return "/api/v1" + runPath(key) + "/metrics";
+}
+
 /** Path of a generation page. */
 export function generationPath(runKey: string, itemId: string): string {
   return runPath(runKey) + "/items/" + encodeURIComponent(itemId);

@@ -3,6 +3,7 @@ import { cookieOptions, isSecureRequest } from "@/lib/auth/cookies";
 import { addShareSecret, resolveShareLink, SHARE_COOKIE } from "@/lib/auth/share-links";
 import { unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
+import { runPath } from "@/lib/url/shared";
 
 export const dynamic = "force-dynamic";
 
@@ -26,7 +27,7 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
   }
   // A relative Location: behind `next start` req.url names the server's own host, not the one
   // the browser used, and the cookie is only sent back to the latter.
-  const res = new NextResponse(null, { status: 303, headers: { Location: `/runs/${encodeURIComponent(runKey)}` } });
+  const res = new NextResponse(null, { status: 303, headers: { Location: runPath(runKey) } });
   const expires = new Date(Date.now() + SHARE_COOKIE_DAYS * 86_400_000);
   res.cookies.set(
     SHARE_COOKIE,

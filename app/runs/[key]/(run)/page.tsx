@@ -8,11 +8,12 @@ import { RunItems } from "@/components/run/run-items";
 import { RunSummaryStats } from "@/components/run/run-summary";
 import { SharePanel } from "@/components/share/share-panel";
 import { LinkTabs } from "@/components/ui/tabs";
+import { canAdmin } from "@/lib/auth/policy";
 import { requireRunAccess } from "@/lib/auth/server";
 import { getRunItems } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
 import { effectiveRunTab, parseRunParams, runHref } from "@/lib/url/run";
-import { routeParam } from "@/lib/url/shared";
+import { routeParam, runMetricsApiPath } from "@/lib/url/shared";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +34,7 @@ export default async function RunPage({ params, searchParams }: Props) {
 
   return (
     <>
-      <RunHeader run={run} />
+      <RunHeader run={run} canDelete={canAdmin(ctx.principal)} />
       <RunSummaryStats run={run} />
       <LinkTabs
         label="Run sections"
@@ -49,7 +50,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       {items ? <RunItems run={run} params={url} items={items} /> : null}
       <p className="mt-8 text-xs text-neutral-500">
         Metrics as stored at load time ·{" "}
-        <Link className="underline" href={`/api/v1/runs/${encodeURIComponent(key)}/metrics`} prefetch={false}>
+        <Link className="underline" href={runMetricsApiPath(key)} prefetch={false}>
           metrics JSON
         </Link>
       </p>
