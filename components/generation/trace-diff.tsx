@@ -6,6 +6,7 @@ import { STATUS_STYLE, StatusBadge } from "@/components/ui/status-badge";
 import type { GenerationStep } from "@/lib/queries/generation";
 import { stepAnchor } from "@/lib/url/step-anchor";
 import { OperationText, StepExplanation } from "./step-detail";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
 // The aligned trace diff, windowed: a long trace (more than VIRTUAL_ABOVE rows) keeps only
 // the rows in view (plus a margin) in the DOM, inside its own scroll box, so a 95-step trace
@@ -198,16 +199,18 @@ export function TraceDiff({
       const k = i - steps.length;
       const x = extras[k];
       rows.push(
-        <tr key={`extra-${k}`} id={`extra-${k + 1}`} aria-rowindex={i + 2} className={STATUS_STYLE.extra.row} data-status="extra">
-          <td className="text-right font-mono text-xs text-neutral-500">{x.step}</td>
-          {showOps ? <td className="hidden text-neutral-500 md:table-cell">outside 1..{length}</td> : null}
-          <td className="hidden text-right text-neutral-400 sm:table-cell">—</td>
-          <td className="text-right font-mono text-xs">{x.value}</td>
-          <td>
+        <TableRow key={`extra-${k}`} id={`extra-${k + 1}`} aria-rowindex={i + 2} className={STATUS_STYLE.extra.row} data-status="extra">
+          <TableCell className="text-right font-mono text-xs text-neutral-500">{x.step}</TableCell>
+          {showOps ? <TableCell className="hidden text-neutral-500 md:table-cell">outside 1..{length}</TableCell> : null}
+          <TableCell className="hidden text-right text-neutral-400 sm:table-cell">—</TableCell>
+          <TableCell className="text-right font-mono text-xs">{x.value}</TableCell>
+          <TableCell>
             <StatusBadge status="extra" />
-          </td>
-          <td className="min-w-28 text-xs whitespace-normal text-violet-900 sm:min-w-40">a step the procedure does not have</td>
-        </tr>,
+          </TableCell>
+          <TableCell className="min-w-28 text-xs whitespace-normal text-violet-900 sm:min-w-40">
+            a step the procedure does not have
+          </TableCell>
+        </TableRow>,
       );
     }
   }
@@ -219,50 +222,34 @@ export function TraceDiff({
       data-trace-diff={virtual ? "windowed" : "whole"}
       className={`-mx-4 -my-4 overflow-x-auto ${virtual ? "max-h-[70vh] overflow-y-auto overscroll-contain xl:max-h-[calc(100vh-10rem)]" : ""}`}
     >
-      <table
-        className="tabular w-full text-sm whitespace-nowrap [&_td]:px-2 [&_td]:py-1.5 sm:[&_td]:px-3"
-        data-testid="step-table"
-        aria-rowcount={total + 1}
-      >
-        <caption className="sr-only">Reference steps aligned with the model&apos;s claimed steps</caption>
-        <thead className="sticky top-0 z-10 bg-neutral-50 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase shadow-[0_1px_0_var(--color-neutral-200)]">
-          <tr aria-rowindex={1}>
-            <th scope="col" className="px-3 py-2 text-right">
-              Step
-            </th>
-            {showOps ? (
-              <th scope="col" className="hidden px-3 py-2 md:table-cell">
-                Operation
-              </th>
-            ) : null}
-            <th scope="col" className="hidden px-3 py-2 text-right sm:table-cell">
+      <Table density="compact" className="w-full whitespace-nowrap" data-testid="step-table" aria-rowcount={total + 1}>
+        <TableCaption>Reference steps aligned with the model&apos;s claimed steps</TableCaption>
+        <TableHeader className="sticky top-0 z-10 bg-neutral-50 shadow-[0_1px_0_var(--color-neutral-200)]">
+          <TableRow aria-rowindex={1}>
+            <TableHead align="right">Step</TableHead>
+            {showOps ? <TableHead className="hidden md:table-cell">Operation</TableHead> : null}
+            <TableHead align="right" className="hidden sm:table-cell">
               Reference
-            </th>
-            <th scope="col" className="px-3 py-2 text-right">
-              Model
-            </th>
-            <th scope="col" className="px-3 py-2">
-              Status
-            </th>
-            <th scope="col" className="w-full px-3 py-2">
-              Detail
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-100">
+            </TableHead>
+            <TableHead align="right">Model</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead className="w-full">Detail</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody className="divide-y divide-neutral-100">
           {start > 0 ? (
-            <tr aria-hidden="true" style={{ height: above }}>
-              <td colSpan={cols} />
-            </tr>
+            <TableRow aria-hidden="true" style={{ height: above }}>
+              <TableCell colSpan={cols} />
+            </TableRow>
           ) : null}
           {rows}
           {end < total ? (
-            <tr aria-hidden="true" style={{ height: below }}>
-              <td colSpan={cols} />
-            </tr>
+            <TableRow aria-hidden="true" style={{ height: below }}>
+              <TableCell colSpan={cols} />
+            </TableRow>
           ) : null}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }
@@ -283,7 +270,7 @@ function StepRow({
   showOps: boolean;
 }) {
   return (
-    <tr
+    <TableRow
       id={stepAnchor(s.step)}
       aria-rowindex={index + 2}
       data-status={s.status}
@@ -291,7 +278,7 @@ function StepRow({
       data-targeted={targeted ? "true" : undefined}
       className={`${STATUS_STYLE[s.status].row} ${first ? "outline-2 -outline-offset-2 outline-red-600" : ""}`}
     >
-      <td className="text-right">
+      <TableCell className="text-right">
         <a
           href={"#" + stepAnchor(s.step)}
           className="font-mono text-xs text-neutral-500 hover:text-neutral-900 hover:underline"
@@ -299,14 +286,14 @@ function StepRow({
         >
           {s.step}
         </a>
-      </td>
+      </TableCell>
       {showOps ? (
-        <td className="hidden text-neutral-700 md:table-cell">
+        <TableCell className="hidden text-neutral-700 md:table-cell">
           <OperationText step={s} />
-        </td>
+        </TableCell>
       ) : null}
-      <td className="hidden text-right font-mono text-xs sm:table-cell">{fmtValue(s.expected)}</td>
-      <td className="text-right font-mono text-xs">
+      <TableCell className="hidden text-right font-mono text-xs sm:table-cell">{fmtValue(s.expected)}</TableCell>
+      <TableCell className="text-right font-mono text-xs">
         {s.claimed === null ? (
           <span className="text-neutral-400">—</span>
         ) : s.span ? (
@@ -318,8 +305,8 @@ function StepRow({
         )}
         {/* a phone has no Reference column: a wrong value shows the reference under it */}
         {s.status !== "correct" ? <span className="block text-neutral-500 sm:hidden">ref {fmtValue(s.expected)}</span> : null}
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <span className="flex max-w-32 flex-wrap items-center gap-1">
           <StatusBadge status={s.status} />
           {revised ? <StatusBadge status="revised" /> : null}
@@ -329,8 +316,8 @@ function StepRow({
             </span>
           ) : null}
         </span>
-      </td>
-      <td className="min-w-28 text-xs whitespace-normal sm:min-w-40">
+      </TableCell>
+      <TableCell className="min-w-28 text-xs whitespace-normal sm:min-w-40">
         <StepExplanation step={s} />
         {revised ? (
           <span className="block text-sky-900">
@@ -343,7 +330,7 @@ function StepRow({
             ))}
           </span>
         ) : null}
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   );
 }

@@ -2,6 +2,7 @@ import { Card } from "@/components/ui/card";
 import { STATUS_STYLE, StatusBadge } from "@/components/ui/status-badge";
 import type { GenerationDetail } from "@/lib/queries/generation";
 import { stepAnchor } from "@/lib/url/generation";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
 // dict-sum: one row per turn with its keys, their values, the reference running sum and
 // the model's answer. Every step keeps an anchor (#step-J) on its turn's row.
@@ -29,31 +30,19 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
       }
     >
       <div className="-mx-4 -my-4 overflow-x-auto">
-        <table className="tabular min-w-full text-sm" data-testid="turn-table">
-          <caption className="sr-only">Turns with keys, values, reference running sum and model answer</caption>
-          <thead className="bg-neutral-50 text-left text-xs font-semibold tracking-wide text-neutral-600 uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-right">
-                Turn
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Keys
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Reference
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Model
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Detail
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
+        <Table density="compact" className="min-w-full" data-testid="turn-table">
+          <TableCaption>Turns with keys, values, reference running sum and model answer</TableCaption>
+          <TableHeader className="bg-neutral-50">
+            <TableRow>
+              <TableHead align="right">Turn</TableHead>
+              <TableHead>Keys</TableHead>
+              <TableHead align="right">Reference</TableHead>
+              <TableHead align="right">Model</TableHead>
+              <TableHead>Status</TableHead>
+              <TableHead>Detail</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody className="divide-y divide-neutral-100">
             {turns.map((t) => {
               const steps = t.keys.map(() => ++step);
               const own = prev === null ? null : prev + t.values.reduce((a, b) => a + b, 0);
@@ -61,14 +50,14 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
               const rowPrev = prev;
               if (t.answer !== null) prev = t.answer;
               return (
-                <tr
+                <TableRow
                   key={t.turn}
                   id={detail.run.hasSteps ? stepAnchor(steps[0]) : `turn-${t.turn}`}
                   data-status={t.status}
                   data-first-divergence={firstDivTurn === t.turn ? "true" : undefined}
                   className={`${STATUS_STYLE[t.status].row} ${first ? "outline-2 -outline-offset-2 outline-red-600" : ""}`}
                 >
-                  <td className="px-3 py-1.5 text-right font-mono text-xs whitespace-nowrap text-neutral-500">
+                  <TableCell className="text-right font-mono text-xs whitespace-nowrap text-neutral-500">
                     {detail.run.hasSteps ? steps.slice(1).map((s) => <span key={s} id={stepAnchor(s)} />) : null}
                     {t.turn}
                     {t.keys.length > 1 ? (
@@ -76,8 +65,8 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
                         steps {steps[0]}–{steps[steps.length - 1]}
                       </div>
                     ) : null}
-                  </td>
-                  <td className="px-3 py-1.5">
+                  </TableCell>
+                  <TableCell>
                     <span className="flex flex-wrap gap-x-2 font-mono text-xs">
                       {t.keys.map((k, i) => (
                         <span key={i}>
@@ -86,20 +75,20 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
                         </span>
                       ))}
                     </span>
-                  </td>
-                  <td className="px-3 py-1.5 text-right font-mono text-xs">{t.expected}</td>
-                  <td className="px-3 py-1.5 text-right font-mono text-xs">
+                  </TableCell>
+                  <TableCell className="text-right font-mono text-xs">{t.expected}</TableCell>
+                  <TableCell className="text-right font-mono text-xs">
                     {t.answerText === null ? <span className="text-neutral-400">no answer</span> : t.answerText}
-                  </td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">
+                  </TableCell>
+                  <TableCell className="whitespace-nowrap">
                     <span className="inline-flex flex-wrap items-center gap-1">
                       <StatusBadge status={t.status} />
                       {firstDivTurn === t.turn ? (
                         <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">first divergence</span>
                       ) : null}
                     </span>
-                  </td>
-                  <td className="px-3 py-1.5 text-xs">
+                  </TableCell>
+                  <TableCell className="text-xs">
                     {t.status === "slip" && own !== null ? (
                       <span className="text-red-900">
                         new error: from its previous {sc ? "shown sum" : "answer"} {rowPrev} it should get{" "}
@@ -112,12 +101,12 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
                     ) : t.status === "missing" ? (
                       <span className="text-neutral-500">{t.answerText === null ? "no <answer> tag" : "not an integer"}</span>
                     ) : null}
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               );
             })}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </div>
     </Card>
   );

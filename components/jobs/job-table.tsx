@@ -2,32 +2,33 @@ import Link from "next/link";
 import { RunProgress } from "@/components/run/run-progress";
 import type { JobRow } from "@/lib/queries/jobs";
 import { runPath } from "@/lib/url/shared";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
 /** Jobs of this server process, newest first. */
 export function JobTable({ jobs }: { jobs: JobRow[] }) {
   if (jobs.length === 0) return <p className="text-sm text-neutral-500">No jobs since the server started.</p>;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="text-xs text-neutral-500">
-          <tr>
-            <th className="py-1.5 pr-3 font-medium">Job</th>
-            <th className="py-1.5 pr-3 font-medium">Run</th>
-            <th className="py-1.5 pr-3 font-medium">Model</th>
-            <th className="py-1.5 pr-3 font-medium">Progress</th>
-            <th className="py-1.5 pr-3 font-medium">Failed</th>
-            <th className="py-1.5 font-medium">Started</th>
-          </tr>
-        </thead>
-        <tbody>
+      <Table density="inline" className="w-full">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Job</TableHead>
+            <TableHead>Run</TableHead>
+            <TableHead>Model</TableHead>
+            <TableHead>Progress</TableHead>
+            <TableHead>Failed</TableHead>
+            <TableHead>Started</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {jobs.map((j) => (
-            <tr key={j.id} className="border-t border-neutral-100">
-              <td className="py-1.5 pr-3">
+            <TableRow key={j.id}>
+              <TableCell>
                 <Link className="text-sky-700 underline" href={`/jobs/${j.id}`}>
                   {j.id.slice(0, 8)}
                 </Link>
-              </td>
-              <td className="py-1.5 pr-3">
+              </TableCell>
+              <TableCell>
                 {j.run ? (
                   <Link className="text-sky-700 underline" href={runPath(j.runKey)}>
                     {j.runKey}
@@ -35,17 +36,17 @@ export function JobTable({ jobs }: { jobs: JobRow[] }) {
                 ) : (
                   j.runKey
                 )}
-              </td>
-              <td className="py-1.5 pr-3">{j.model}</td>
-              <td className="py-1.5 pr-3">
+              </TableCell>
+              <TableCell>{j.model}</TableCell>
+              <TableCell>
                 <RunProgress compact status={j.status} done={j.done} total={j.total} />
-              </td>
-              <td className="py-1.5 pr-3 tabular-nums">{j.failed}</td>
-              <td className="py-1.5 text-neutral-500">{j.createdAt.replace("T", " ").slice(0, 19)}</td>
-            </tr>
+              </TableCell>
+              <TableCell>{j.failed}</TableCell>
+              <TableCell className="text-neutral-500">{j.createdAt.replace("T", " ").slice(0, 19)}</TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { MODE_LABEL } from "@/components/ui/status-badge";
 import { FAILURE_MODES } from "@/lib/analysis/types";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runHref, runItemsTemplate } from "@/lib/url/run";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
 const MODE_HELP: Record<(typeof FAILURE_MODES)[number], string> = {
   "missing-answer": "no final answer anywhere",
@@ -48,27 +49,19 @@ export function RunFailures({ run }: { run: RunSummary }) {
         )}
       </Card>
       <Card className="lg:col-span-2" title="Failure modes" description={`Counts over ${fmtInt(m.generations)} generations.`}>
-        <table className="tabular w-full text-sm">
-          <thead>
-            <tr className="text-left text-xs text-neutral-500 uppercase">
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Mode
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Rule
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                Generations
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
+        <Table density="inline" className="w-full">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Mode</TableHead>
+              <TableHead>Rule</TableHead>
+              <TableHead align="right">Generations</TableHead>
+              <TableHead align="right">Share</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody className="divide-y divide-neutral-100">
             {FAILURE_MODES.map((mode) => (
-              <tr key={mode}>
-                <td className="py-1.5 pr-3 whitespace-nowrap">
+              <TableRow key={mode}>
+                <TableCell className="whitespace-nowrap">
                   {m.failure_modes[mode] > 0 ? (
                     <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
                       {MODE_LABEL[mode]}
@@ -76,14 +69,14 @@ export function RunFailures({ run }: { run: RunSummary }) {
                   ) : (
                     <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
                   )}
-                </td>
-                <td className="py-1.5 pr-3 text-neutral-600">{MODE_HELP[mode]}</td>
-                <td className="py-1.5 pr-3 text-right">{fmtInt(m.failure_modes[mode])}</td>
-                <td className="py-1.5 text-right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</td>
-              </tr>
+                </TableCell>
+                <TableCell className="text-neutral-600">{MODE_HELP[mode]}</TableCell>
+                <TableCell align="right">{fmtInt(m.failure_modes[mode])}</TableCell>
+                <TableCell align="right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</TableCell>
+              </TableRow>
             ))}
-          </tbody>
-        </table>
+          </TableBody>
+        </Table>
       </Card>
     </div>
   );

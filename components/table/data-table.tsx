@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
+import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "./table";
 
 // The one table of the app. Sorting, filtering and paging happen on the server from the
 // URL: this component only renders the rows it is given and turns sortable headers into
@@ -39,8 +40,6 @@ export interface DataTableProps<T extends RowData> {
   rowTestId?: string;
 }
 
-const ALIGN = { left: "text-left", right: "text-right", center: "text-center" } as const;
-
 export function DataTable<T extends RowData>({
   columns,
   data,
@@ -55,26 +54,24 @@ export function DataTable<T extends RowData>({
   const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white shadow-sm">
-      {/* cell padding set once here: an item page has 50 rows × 7 cells */}
-      <table className="tabular min-w-full divide-y divide-neutral-200 text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:align-middle">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-neutral-50">
+    <TableFrame>
+      <Table className="min-w-full divide-y divide-neutral-200">
+        <TableCaption>{caption}</TableCaption>
+        <TableHeader className="bg-neutral-50">
           {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
+            <TableRow key={group.id}>
               {group.headers.map((header) => {
                 const meta = header.column.columnDef.meta;
-                const align = ALIGN[meta?.align ?? "left"];
                 const sortKey = meta?.sortKey;
                 const active = sortKey !== undefined && sort?.key === sortKey;
                 return (
-                  <th
+                  <TableHead
                     key={header.id}
                     colSpan={header.colSpan}
-                    scope="col"
                     title={meta?.title}
                     aria-sort={active ? (sort!.dir === "asc" ? "ascending" : "descending") : undefined}
-                    className={`px-3 py-2 text-xs font-semibold tracking-wide whitespace-nowrap text-neutral-600 uppercase ${align} ${meta?.sticky ? STICKY + " bg-neutral-50" : ""}`}
+                    align={meta?.align}
+                    className={meta?.sticky ? STICKY + " bg-neutral-50" : undefined}
                   >
                     {header.isPlaceholder ? null : sortKey && sortHref ? (
                       <Link
@@ -89,39 +86,37 @@ export function DataTable<T extends RowData>({
                     ) : (
                       <table.FlexRender header={header} />
                     )}
-                  </th>
+                  </TableHead>
                 );
               })}
-            </tr>
+            </TableRow>
           ))}
-        </thead>
-        <tbody className="divide-y divide-neutral-100">
+        </TableHeader>
+        <TableBody>
           {table.getRowModel().rows.length === 0 ? (
-            <tr>
-              <td colSpan={columns.length} className="py-10! text-center text-neutral-500">
+            <TableRow>
+              <TableCell colSpan={columns.length} className="py-10! text-center text-neutral-500">
                 {emptyMessage ?? "Nothing to show."}
-              </td>
-            </tr>
+              </TableCell>
+            </TableRow>
           ) : (
             table.getRowModel().rows.map((row) => (
-              <tr key={row.id} data-testid={rowTestId} className={`hover:bg-neutral-50 ${rowClassName?.(row.original) ?? ""}`}>
+              <TableRow key={row.id} data-testid={rowTestId} className={`hover:bg-neutral-50 ${rowClassName?.(row.original) ?? ""}`}>
                 {row.getAllCells().map((cell) => {
                   const meta = cell.column.columnDef.meta;
+                  const className = [meta?.className, meta?.sticky ? STICKY : ""].filter(Boolean).join(" ");
                   return (
-                    <td
-                      key={cell.id}
-                      className={`${meta?.align === "left" || !meta?.align ? (meta?.className ?? "") : `${ALIGN[meta.align]} ${meta.className ?? ""}`} ${meta?.sticky ? STICKY : ""}`}
-                    >
+                    <TableCell key={cell.id} align={meta?.align === "left" ? undefined : meta?.align} className={className || undefined}>
                       <table.FlexRender cell={cell} />
-                    </td>
+                    </TableCell>
                   );
                 })}
-              </tr>
+              </TableRow>
             ))
           )}
-        </tbody>
-      </table>
-    </div>
+        </TableBody>
+      </Table>
+    </TableFrame>
   );
 }
 
