@@ -15,8 +15,16 @@ function shownBase(detail: GenerationDetail): number | null {
 export function TurnTable({ detail }: { detail: GenerationDetail }) {
   const turns = detail.analysis.turns ?? [];
   const sc = detail.analysis.selfConditioning;
+  // Per turn: its steps and the model's previous answer (carried over turns without one).
+  const stepsOf: number[][] = [];
+  const prevOf: (number | null)[] = [];
   let prev: number | null = sc ? shownBase(detail) : 0;
   let step = 0;
+  for (const t of turns) {
+    stepsOf.push(t.keys.map(() => ++step));
+    prevOf.push(prev);
+    if (t.answer !== null) prev = t.answer;
+  }
   const firstDivTurn = detail.firstDivergence !== null ? (detail.steps.find((s) => s.step === detail.firstDivergence)?.turn ?? null) : null;
 
   return (
@@ -43,12 +51,11 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
             </TableRow>
           </TableHeader>
           <TableBody className="divide-y divide-neutral-100">
-            {turns.map((t) => {
-              const steps = t.keys.map(() => ++step);
-              const own = prev === null ? null : prev + t.values.reduce((a, b) => a + b, 0);
+            {turns.map((t, ti) => {
+              const steps = stepsOf[ti];
+              const rowPrev = prevOf[ti];
+              const own = rowPrev === null ? null : rowPrev + t.values.reduce((a, b) => a + b, 0);
               const first = firstDivTurn === t.turn || (!detail.run.hasSteps && t.status !== "correct");
-              const rowPrev = prev;
-              if (t.answer !== null) prev = t.answer;
               return (
                 <TableRow
                   key={t.turn}
