@@ -207,7 +207,7 @@ export function TraceDiff({
           <TableCell>
             <StatusBadge status="extra" />
           </TableCell>
-          <TableCell className="min-w-28 text-xs whitespace-normal text-violet-900 sm:min-w-40">
+          <TableCell className="min-w-24 text-xs whitespace-normal text-violet-900 sm:min-w-40">
             a step the procedure does not have
           </TableCell>
         </TableRow>,
@@ -317,7 +317,7 @@ function StepRow({
           ) : null}
         </span>
       </TableCell>
-      <TableCell className="min-w-28 text-xs whitespace-normal sm:min-w-40">
+      <TableCell className="min-w-24 text-xs whitespace-normal sm:min-w-40">
         <StepExplanation step={s} />
         {revised ? (
           <span className="block text-sky-900">

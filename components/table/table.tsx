@@ -16,7 +16,7 @@ const DENSITY = {
   /** data tables */
   normal: "[&_th]:px-3 [&_th]:py-2 [&_td]:px-3 [&_td]:py-2 [&_td]:align-middle",
   /** long step lists: a tighter row, tighter still on a phone */
-  compact: "[&_th]:px-2 [&_th]:py-2 [&_td]:px-2 [&_td]:py-1.5 sm:[&_th]:px-3 sm:[&_td]:px-3",
+  compact: "[&_th]:px-1.5 [&_th]:py-2 [&_td]:px-1.5 [&_td]:py-1.5 sm:[&_th]:px-3 sm:[&_td]:px-3",
   /** tables inside a card's text: no side padding at the edges */
   inline: "[&_th]:py-1 [&_th]:pr-3 [&_td]:py-1.5 [&_td]:pr-3 [&_th:last-child]:pr-0 [&_td:last-child]:pr-0",
 } as const;

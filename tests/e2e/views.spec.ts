@@ -245,7 +245,7 @@ test("an admin deletes a run from its page after typing its key; others see no d
   await page.getByTestId("delete-run").locator("summary").click();
   await page.getByLabel(/to confirm/).fill("not the key");
   await page.getByRole("button", { name: "Delete this run" }).click();
-  await expect(page.getByRole("alert")).toContainText("Type the run key exactly");
+  await expect(page.getByTestId("delete-run").getByRole("alert")).toContainText("Type the run key exactly");
   expect(cli(["runs"])).toContain(key);
   await page.getByLabel(/to confirm/).fill(key);
   await page.getByRole("button", { name: "Delete this run" }).click();
