@@ -207,7 +207,7 @@ export function TraceDiff({
           <TableCell>
             <StatusBadge status="extra" />
           </TableCell>
-          <TableCell className="min-w-24 text-xs whitespace-normal text-violet-900 sm:min-w-40">
+          <TableCell className="min-w-20 text-xs whitespace-normal text-violet-900 sm:min-w-40">
             a step the procedure does not have
           </TableCell>
         </TableRow>,
@@ -226,7 +226,12 @@ export function TraceDiff({
         <TableCaption>Reference steps aligned with the model&apos;s claimed steps</TableCaption>
         <TableHeader className="sticky top-0 z-10 bg-neutral-50 shadow-[0_1px_0_var(--color-neutral-200)]">
           <TableRow aria-rowindex={1}>
-            <TableHead align="right">Step</TableHead>
+            <TableHead align="right">
+              <abbr title="Step" className="no-underline sm:hidden">
+                #
+              </abbr>
+              <span className="hidden sm:inline">Step</span>
+            </TableHead>
             {showOps ? <TableHead className="hidden md:table-cell">Operation</TableHead> : null}
             <TableHead align="right" className="hidden sm:table-cell">
               Reference
@@ -317,7 +322,7 @@ function StepRow({
           ) : null}
         </span>
       </TableCell>
-      <TableCell className="min-w-24 text-xs whitespace-normal sm:min-w-40">
+      <TableCell className="min-w-20 text-xs whitespace-normal sm:min-w-40">
         <StepExplanation step={s} />
         {revised ? (
           <span className="block text-sky-900">
