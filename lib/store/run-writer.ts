@@ -192,6 +192,13 @@ export async function writeRunMetrics(
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
   const { metrics, extras } = computeRunMetrics(header, summaries);
+  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
+  const unknown = header.config?.per_item_correctness === "unavailable";
+  if (unknown) {
+    metrics.length_fit = null;
+    extras.length_fit_coefficients = null;
+    extras.pass_at_k = null;
+  }
   const lengthRows = metrics.accuracy_by_length.map((r) => {
     const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
     return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
@@ -201,6 +208,7 @@ export async function writeRunMetrics(
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
+    if (unknown) return null;
     const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
     return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
   };
