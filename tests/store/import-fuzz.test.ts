@@ -9,7 +9,8 @@ import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { getRunMetrics } from "../../lib/store/read";
-import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, metrJsonl } from "../fixtures/import/generate";
+import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, lmMultipleChoice, lmResults, metrJsonl } from "../fixtures/import/generate";
+import { inspectLogBytes, sampleError } from "../fixtures/import/inspect-logs";
 import { SHARED, STORE_KINDS } from "../helpers/stores";
 
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -55,6 +56,29 @@ const cases: Case[] = [
     extra: [`results_${LM_STAMP}.json`, lmEvalResults()],
   },
   { name: "all_runs.jsonl", base: Buffer.from(metrJsonl()), json: "lines" },
+  {
+    name: `samples_mc_${LM_STAMP}.jsonl`,
+    base: Buffer.from(lmMultipleChoice(6)),
+    json: "lines",
+    extra: [`results_${LM_STAMP}.json`, lmResults("mc", "multiple_choice", { "acc,none": 0.5 })],
+  },
+  {
+    name: "errored-dict.eval",
+    base: inspectLogBytes({
+      status: "error",
+      listed: [{ name: "Problem Correctness", scorer: "step_scorer" }],
+      samples: [1, 2, 3].map((i) =>
+        i === 2
+          ? { id: i, error: sampleError("RuntimeError: boom") }
+          : {
+              id: i,
+              completion: "12",
+              scores: { step_scorer: { value: { "Problem Correctness": i % 2, "Total Steps": 7 }, answer: "12" } },
+            },
+      ),
+    }),
+    json: null,
+  },
 ];
 
 const wrongValue = fc.oneof(

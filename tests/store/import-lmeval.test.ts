@@ -3,7 +3,6 @@
 // records in lm-eval 0.4.x's shape ({doc_id, doc, target, arguments{gen_args_i{arg_0, arg_1}},
 // resps, filtered_resps, filter, metrics, <metric>: value}, leaves of resps as text) and
 // results_<stamp>.json ({results{task{"metric,filter"}}, configs{task{output_type}}, model_name, date}).
-import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
