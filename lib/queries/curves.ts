@@ -1,4 +1,5 @@
 import "server-only";
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
@@ -20,6 +21,8 @@ export interface CurveRun {
   items: number;
   generations: number;
   maxLength: number;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
   hasSteps: boolean;
   accuracyByLength: AccuracyAtLength[];
   task: CurvePoint[] | null;
@@ -62,6 +65,7 @@ export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
       itemCount: true,
       generationCount: true,
       maxLength: true,
+      source: true,
       hasSteps: true,
       metrics: true,
       extras: true,
@@ -88,6 +92,7 @@ export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
       items: r.itemCount,
       generations: r.generationCount,
       maxLength: x?.max_length ?? r.maxLength,
+      lengthUnit: lengthUnitOfJson(r.source),
       hasSteps: r.hasSteps,
       accuracyByLength: m?.accuracy_by_length ?? [],
       task: m?.task_accuracy ?? null,
