@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { getRunMetrics } from "../../lib/store/read";
 import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, lmMultipleChoice, lmResults, metrJsonl } from "../fixtures/import/generate";
 import { inspectLogBytes, sampleError } from "../fixtures/import/inspect-logs";
-import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { SHARED, STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 const FIX = path.resolve(__dirname, "../fixtures/import");
 const ME_DIR = "2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2";
@@ -193,7 +192,7 @@ describe.each(STORE_KINDS.slice(0, 1))("import fuzz on $name", (kind) => {
         expect(Date.now() - started).toBeLessThan(20_000);
         if (r.ok) {
           expect(r.runs.length).toBeGreaterThan(0);
-          for (const run of r.runs) expect(await getRunMetrics(store.prisma, run.key)).not.toBeNull();
+          for (const run of r.runs) expect(await storedMetrics(store, run.key)).not.toBeNull();
         } else {
           failures++;
           expect(r.errors.length).toBeGreaterThan(0);

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { exportRun } from "../../lib/store/export";
-import { getRunMetrics } from "../../lib/store/read";
 import { INSPECT_MODEL, sampleError, writeInspectLog, type SimSample } from "../fixtures/import/inspect-logs";
-import { STORE_KINDS } from "../helpers/stores";
+import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { parseImportOptions } from "../../lib/import/options";
 
 const opts = (o: Record<string, unknown> = {}) => {
@@ -50,7 +49,7 @@ describe.each(STORE_KINDS)("Inspect logs on $name", (kind) => {
     const run = await runRow(store, key);
     expect(run.source.errored_samples).toEqual({ count: 2, ids: ["3", "5"] });
     expect(run.generationCount).toBe(4);
-    const m = (await getRunMetrics(store.prisma, key))!;
+    const m = (await storedMetrics(store, key))!;
     expect(m.accuracy_by_length[0].first_correct).toBe(3); // kept ids 1, 2, 4, 6; the even ones are correct
     // the export's run line keeps the count (it lives in the run's source)
     const lines: string[] = [];
@@ -98,7 +97,7 @@ describe.each(STORE_KINDS)("Inspect logs on $name", (kind) => {
     for (const metric of ["Problem Correctness", "step_scorer.Problem Correctness", undefined]) {
       const r = await imp(store, file, metric === undefined ? {} : { metric });
       expect(r.errors, String(metric)).toEqual([]);
-      const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+      const m = (await storedMetrics(store, r.runs[0].key))!;
       expect([m.accuracy_by_length[0].n, m.accuracy_by_length[0].first_correct]).toEqual([4, 3]);
     }
     const g = await store.prisma.generation.findFirstOrThrow({ where: { itemKey: "p4" } });
@@ -125,7 +124,7 @@ describe.each(STORE_KINDS)("Inspect logs on $name", (kind) => {
     expect(refused.errors[0].message).toMatch(/score 'win_rate' is continuous \(0.25\).*--threshold/);
     const kept = await imp(store, wfile, { threshold: "0.5" });
     expect(kept.errors).toEqual([]);
-    const wm = (await getRunMetrics(store.prisma, kept.runs[0].key))!;
+    const wm = (await storedMetrics(store, kept.runs[0].key))!;
     expect(wm.accuracy_by_length[0].first_correct).toBe(3);
     expect((await runRow(store, kept.runs[0].key)).config.threshold).toBe(0.5);
     expect((await imp(store, wfile, { metric: "nope" })).errors[0].message).toMatch(
@@ -194,7 +193,7 @@ describe.each(STORE_KINDS)("Inspect logs on $name", (kind) => {
       ["t2", "ccss", 3, false],
       ["t3", "cccm", 4, false],
     ]);
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     expect(m.task_accuracy).not.toBeNull();
   });
 });

@@ -9,7 +9,6 @@ import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { FAILURE_MODES } from "../../lib/analysis/types";
-import { getRunMetrics } from "../../lib/store/read";
 import {
   LM_STAMP,
   LM_TASK,
@@ -25,7 +24,7 @@ import {
   mcPick,
   writeLmTask,
 } from "../fixtures/import/generate";
-import { STORE_KINDS } from "../helpers/stores";
+import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -105,7 +104,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
     expect(byDoc["doc-0"]).toEqual({ answer: null, modes: ["missing-answer"] });
     expect(byDoc["doc-5"]).toEqual({ answer: null, modes: ["format-error"] });
     expect(byDoc["doc-2"]).toEqual({ answer: "3", modes: ["slip"] });
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     expect([m.failure_modes.slip, m.failure_modes["format-error"], m.failure_modes["missing-answer"]]).toEqual([4, 1, 1]);
   });
 
@@ -144,7 +143,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
       [0, 1, 2, 3].flatMap((i) => [0, 1, 2].map((r) => [`doc-${i}`, r, (i + r) % 2 === 0])),
     );
     expect(rows[1].output).toBe(`The answer is 100`);
-    const m = (await getRunMetrics(store.prisma, all.runs[0].key))!;
+    const m = (await storedMetrics(store, all.runs[0].key))!;
     expect(m.generations).toBe(12);
     const first = await imp(store, file, { filter: "first" });
     const fr = await gens(first.runs[0].key);

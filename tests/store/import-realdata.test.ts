@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { getRunMetrics } from "../../lib/store/read";
-import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { SHARED, STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 const REAL = process.env.STEPWISE_REALDATA_DIR ?? path.join(SHARED, "realdata"); // override: to check the skip
 const present = fs.existsSync(REAL);
@@ -30,7 +29,7 @@ async function ownScores(store: Store, file: string, format: string, runKeys: st
   const pairs: [string, number, number][] = [];
   if (format === "selfcond") {
     const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { data: Record<string, { accuracy: number }> };
-    const m = (await getRunMetrics(store.prisma, runKeys[0]))!;
+    const m = (await storedMetrics(store, runKeys[0]))!;
     for (const p of m.self_conditioning!.points) {
       const rate = Object.keys(doc.data).find((r) => Number(r) === p.induced_error_rate)!;
       pairs.push([`${path.basename(file)} rate ${rate}`, doc.data[rate].accuracy, p.accuracy]);
