@@ -57,16 +57,19 @@ export class RunWriter {
   }
   private readonly openedSource: string;
 
-  /** Replaces any run with this key (the enclosing transaction makes it atomic). */
-  static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
+  /**
+   * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
+   * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
+   */
+  static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
       `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
-        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11)`,
+        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
       [
         runId,
         header.key,
@@ -80,6 +83,7 @@ export class RunWriter {
         loadedAt(tx),
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
+        demo,
       ],
     );
     return new RunWriter(tx, ids, header, runId, replaced);
