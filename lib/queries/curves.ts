@@ -1,4 +1,5 @@
 import "server-only";
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
@@ -19,6 +20,8 @@ export interface CurveRun {
   items: number;
   generations: number;
   maxLength: number;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
   hasSteps: boolean;
   accuracyByLength: AccuracyAtLength[];
   task: CurvePoint[] | null;
@@ -60,6 +63,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       itemCount: true,
       generationCount: true,
       maxLength: true,
+      source: true,
       hasSteps: true,
       metrics: true,
       extras: true,
@@ -86,6 +90,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       items: r.itemCount,
       generations: r.generationCount,
       maxLength: x?.max_length ?? r.maxLength,
+      lengthUnit: lengthUnitOfJson(r.source),
       hasSteps: r.hasSteps,
       accuracyByLength: m?.accuracy_by_length ?? [],
       task: m?.task_accuracy ?? null,
