@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { FailureMixLegend } from "@/components/charts/failure-mix-bar";
 import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { Pagination } from "@/components/table/pagination";
@@ -32,6 +33,11 @@ export default async function LeaderboardPage({ searchParams }: { searchParams: 
       />
       <LeaderboardFilters params={params} options={options} at={board.at} />
       <LeaderboardTable rows={board.rows} at={board.at} params={params} sort={{ key: board.sort, dir: board.dir }} />
+      {board.rows.length > 0 ? (
+        <div className="mt-2">
+          <FailureMixLegend />
+        </div>
+      ) : null}
       <Pagination
         page={board.page}
         pageCount={board.pageCount}

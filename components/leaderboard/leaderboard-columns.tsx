@@ -133,7 +133,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         ) : (
           <div>
             <div>{fmtP(r.p)}</div>
-            <div className="text-xs text-neutral-500">→ {r.p >= 1 ? "∞" : fmtNum(r.predictedHorizon, 1)}</div>
+            <div className="text-xs text-neutral-500">predicted horizon {r.p >= 1 ? "∞" : fmtNum(r.predictedHorizon, 1)}</div>
           </div>
         ),
     },

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { LazyFailureModesByLengthChart, LazyFirstDivergenceHistogram } from "@/components/charts/lazy-charts";
+import { FailureModesByLengthChart } from "@/components/charts/failure-modes-by-length-chart";
+import { FirstDivergenceHistogram } from "@/components/charts/first-divergence-histogram";
 import { Card, EmptyState } from "@/components/ui/card";
 import { fmtInt, fmtPct } from "@/components/ui/format";
 import { MODE_LABEL } from "@/components/ui/status-badge";
@@ -24,12 +25,11 @@ export function RunFailures({ run }: { run: RunSummary }) {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card
         title="Failure modes by length"
-        description="Share of generations showing each mode (several may hold at once). Click a bar to open those items."
+        description="Share of each length's generations showing each mode (several may hold at once, so they are not stacked). Click a cell to open those items."
       >
-        <LazyFailureModesByLengthChart
+        <FailureModesByLengthChart
           rows={run.extras.modes_by_length}
           itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })}
-          title=""
         />
       </Card>
       <Card
@@ -37,11 +37,10 @@ export function RunFailures({ run }: { run: RunSummary }) {
         description="The first step where the model leaves the reference execution. Click a bar to open those items."
       >
         {m.first_divergence_histogram ? (
-          <LazyFirstDivergenceHistogram
+          <FirstDivergenceHistogram
             bins={m.first_divergence_histogram}
             maxLength={run.extras.max_length}
             itemsHref={runItemsTemplate(run.key, { div: "{step}-{stepMax}" })}
-            title=""
           />
         ) : (
           <EmptyState title="Step-level analysis unavailable">This run has no per-step data, so there is no first divergence.</EmptyState>

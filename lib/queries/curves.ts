@@ -12,6 +12,8 @@ export interface CurveRun {
   key: string;
   label: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -65,7 +67,7 @@ export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
       hasSteps: true,
       metrics: true,
       extras: true,
-      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
       variant: { select: { name: true } },
     },
   });
@@ -80,6 +82,7 @@ export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
       key: r.key,
       label: labels.get(r.key) ?? r.model.name,
       model: r.model.name,
+      modelId: r.model.id,
       family: r.model.family,
       paramsB: r.model.paramsB,
       thinking: r.model.thinking,

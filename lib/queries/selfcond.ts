@@ -1,7 +1,8 @@
 import "server-only";
 import { requireReader } from "../auth/server";
 import { db } from "@/lib/db";
-import type { RunMetricsJson } from "@/lib/analysis/types";
+import { floorCeilingFlag, slopeBootstrapCi, type RangeFlag } from "@/lib/analysis/selfcond-ci";
+import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/stats/describe";
 
 // Self-conditioning view: every self-conditioning run's stored points (accuracy at the
@@ -12,6 +13,8 @@ export interface SelfCondRunRow {
   key: string;
   label: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -19,6 +22,10 @@ export interface SelfCondRunRow {
   targetTurn: number | null;
   points: { rate: number; n: number; correct: number; accuracy: number; ci: [number, number] }[];
   slope: number | null;
+  /** percentile bootstrap 95% interval of the slope: stored at load, recomputed (cheaply) for older runs */
+  slopeCi: [number, number] | null;
+  /** floor or ceiling effect of the sweep, if any */
+  flag: RangeFlag | null;
   intercept: number | null;
   generations: number;
 }
@@ -48,9 +55,10 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
     select: {
       key: true,
       metrics: true,
+      extras: true,
       scSlope: true,
       generationCount: true,
-      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
       variant: { select: { name: true } },
     },
   });
@@ -77,6 +85,12 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
       ci: wilson(p.correct, p.n),
     }));
     const slope = sc?.slope ?? r.scSlope ?? null;
+    let slopeCi: [number, number] | null | undefined;
+    try {
+      slopeCi = (JSON.parse(r.extras ?? "null") as RunExtras | null)?.self_conditioning_slope_ci;
+    } catch {
+      slopeCi = undefined;
+    }
     return {
       key: r.key,
       label:
@@ -84,6 +98,7 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
           ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})`
           : r.model.name,
       model: r.model.name,
+      modelId: r.model.id,
       family: r.model.family,
       paramsB: r.model.paramsB,
       thinking: r.model.thinking,
@@ -91,6 +106,8 @@ export async function getSelfConditioning(models: string[]): Promise<SelfCondDat
       targetTurn: sc?.target_turn ?? null,
       points,
       slope,
+      slopeCi: slopeCi !== undefined ? slopeCi : sc ? slopeBootstrapCi(sc.points) : null,
+      flag: sc ? floorCeilingFlag(sc.points) : null,
       intercept:
         slope == null
           ? null
