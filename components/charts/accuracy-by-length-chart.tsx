@@ -74,6 +74,7 @@ export function AccuracyByLengthChart({
 
   return (
     <ChartFrame
+      name="Accuracy by length"
       title={title}
       description={describe}
       legend={legend}

@@ -40,6 +40,7 @@ function plotOf(kind: "wide" | "narrow", height: number, id: string): Plot {
  * tooltips and client-side links, and the legend (HTML, wraps on narrow screens).
  */
 export function ChartFrame({
+  name,
   title,
   description,
   legend,
@@ -49,6 +50,8 @@ export function ChartFrame({
   draw,
   actions,
 }: {
+  /** what the chart shows, for exports (file name and title) when there is no visible title */
+  name: string;
   title?: string;
   description: string;
   legend?: LegendEntry[] | ReactNode;
@@ -68,7 +71,7 @@ export function ChartFrame({
         </div>
       ) : null}
       <p className="sr-only">{description}</p>
-      <ChartInteractive>
+      <ChartInteractive name={title || name}>
         {(["wide", "narrow"] as const).map((kind) => {
           const plot = plotOf(kind, height, testId);
           return (

@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ReactNode } from "react";
+import { chartSvg, downloadPng, downloadSvg } from "./chart-export";
 
 interface Tip {
   text: string;
@@ -16,10 +17,24 @@ interface Tip {
  * the element under the pointer or focus that carries `data-tip` (plain text, shown as text, never
  * as HTML) and makes the chart's links navigate client-side.
  */
-export function ChartInteractive({ children }: { children: ReactNode }) {
+export function ChartInteractive({ name, children }: { name: string; children: ReactNode }) {
   const router = useRouter();
   const box = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<Tip | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function save(kind: "svg" | "png") {
+    const host = box.current;
+    if (!host) return;
+    try {
+      const svg = chartSvg(host, host.closest("figure"), name);
+      if (kind === "svg") downloadSvg(svg, name);
+      else await downloadPng(svg, name);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }
 
   function show(target: EventTarget | null, clientX?: number, clientY?: number) {
     const el = target instanceof Element ? target.closest("[data-tip]") : null;
@@ -48,6 +63,18 @@ export function ChartInteractive({ children }: { children: ReactNode }) {
         router.push(href);
       }}
     >
+      <details className="chart-export" data-testid="chart-export">
+        <summary aria-label={`Export ${name}`}>⤓</summary>
+        <div className="chart-export-menu">
+          <button type="button" onClick={() => save("svg")}>
+            SVG
+          </button>
+          <button type="button" onClick={() => save("png")}>
+            PNG
+          </button>
+          {failed ? <span role="status">Export failed</span> : null}
+        </div>
+      </details>
       {children}
       {tip ? (
         <div

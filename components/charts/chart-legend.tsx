@@ -35,7 +35,11 @@ export function ChartLegend({ entries, title }: { entries: LegendEntry[]; title?
   return (
     <ul aria-label={title ?? "Legend"} className="chart-legend">
       {entries.map((e, i) => (
-        <li key={`${e.label}-${i}`} className="flex min-w-0 items-center gap-1.5">
+        <li
+          key={`${e.label}-${i}`}
+          className="flex min-w-0 items-center gap-1.5"
+          data-style={e.marker ? `${e.color} ${e.marker}${e.hollow ? " hollow" : ""}` : undefined}
+        >
           <LegendGlyph color={e.color} marker={e.marker} dash={e.dash} hollow={e.hollow} swatch={e.swatch} opacity={e.opacity} />
           <span className="truncate" title={e.label}>
             {e.label}

@@ -55,6 +55,7 @@ export function FailureModesByLengthChart({ rows, itemsHref, height: heightHint,
 
   return (
     <ChartFrame
+      name="Failure modes by length"
       title={title}
       description={describe}
       legend={legend}

@@ -41,6 +41,7 @@ export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 
 
   return (
     <ChartFrame
+      name="First divergence"
       title={title}
       description={describe}
       height={height}

@@ -41,6 +41,7 @@ export function HorizonVsSizeChart({ points, height = 300, title }: HorizonVsSiz
 
   return (
     <ChartFrame
+      name="Horizon H₀.₅ vs model size"
       title={title}
       description={usable.map((p) => `${p.label}: ${p.paramsB}B, H0.5 ${p.censored ? "at least " : ""}${p.h50}`).join("; ")}
       legend={legend}

@@ -55,6 +55,7 @@ export function SelfConditioningChart({ series, height = 340, title }: SelfCondi
 
   return (
     <ChartFrame
+      name="Accuracy at the target turn vs induced error rate"
       title={title}
       description={withData
         .map((s) => `${s.label}: ${slopeText(s)}; ` + s.points.map((p) => `rate ${p.rate} accuracy ${pct(p.accuracy)}`).join(", "))

@@ -108,6 +108,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
 
   return (
     <ChartFrame
+      name="Task and step accuracy by step"
       title={title}
       description={describe}
       legend={legend}
@@ -118,6 +119,8 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
         const y = scale([0, 1], [plot.bottom, plot.top]);
         const maxTicks = plot.narrow ? 5 : 10;
         const xTicks = thinTicks(log ? logTicks(lo, hi) : linearTicks(lo, hi, maxTicks), maxTicks);
+        // Labels right of a marker near the right edge would leave the chart: put them on its left.
+        const nearRight = (px: number) => px > plot.right - (plot.narrow ? 70 : 90);
         const inRange = (v: number | null | undefined): v is number => v != null && Number.isFinite(v) && v >= lo && v <= hi;
         return (
           <>
@@ -175,7 +178,8 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                             />
                             <rect x={x(h.steps) - 10} y={plot.top} width={20} height={plot.bottom - plot.top} fill="transparent" />
                             <text
-                              x={x(h.steps) + 3}
+                              x={nearRight(x(h.steps)) ? x(h.steps) - 3 : x(h.steps) + 3}
+                              textAnchor={nearRight(x(h.steps)) ? "end" : "start"}
                               y={name === "H₀.₅" ? row : row + 13 * series.length}
                               fill={s.style.color}
                               fontSize={CHART.font.note}
@@ -197,7 +201,8 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                             strokeWidth={1.6}
                           />
                           <text
-                            x={x(s.predictedHorizon) + 7}
+                            x={nearRight(x(s.predictedHorizon)) ? x(s.predictedHorizon) - 7 : x(s.predictedHorizon) + 7}
+                            textAnchor={nearRight(x(s.predictedHorizon)) ? "end" : "start"}
                             y={y(0.5) + 14 + i * 13}
                             fill={s.style.color}
                             fontSize={CHART.font.note}

@@ -47,42 +47,44 @@ export function RunFailures({ run }: { run: RunSummary }) {
         )}
       </Card>
       <Card className="lg:col-span-2" title="Failure modes" description={`Counts over ${fmtInt(m.generations)} generations.`}>
-        <table className="tabular w-full text-sm">
-          <thead>
-            <tr className="text-left text-xs text-neutral-500 uppercase">
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Mode
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Rule
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                Generations
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
-            {FAILURE_MODES.map((mode) => (
-              <tr key={mode}>
-                <td className="py-1.5 pr-3 whitespace-nowrap">
-                  {m.failure_modes[mode] > 0 ? (
-                    <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
-                      {MODE_LABEL[mode]}
-                    </Link>
-                  ) : (
-                    <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
-                  )}
-                </td>
-                <td className="py-1.5 pr-3 text-neutral-600">{MODE_HELP[mode]}</td>
-                <td className="py-1.5 pr-3 text-right">{fmtInt(m.failure_modes[mode])}</td>
-                <td className="py-1.5 text-right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</td>
+        <div className="overflow-x-auto">
+          <table className="tabular w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs text-neutral-500 uppercase">
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Mode
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Rule
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                  Generations
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  Share
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-neutral-100">
+              {FAILURE_MODES.map((mode) => (
+                <tr key={mode}>
+                  <td className="py-1.5 pr-3 whitespace-nowrap">
+                    {m.failure_modes[mode] > 0 ? (
+                      <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
+                        {MODE_LABEL[mode]}
+                      </Link>
+                    ) : (
+                      <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-3 text-neutral-600">{MODE_HELP[mode]}</td>
+                  <td className="py-1.5 pr-3 text-right">{fmtInt(m.failure_modes[mode])}</td>
+                  <td className="py-1.5 text-right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Card>
     </div>
   );
