@@ -3,6 +3,7 @@ import { runStyles } from "@/components/charts/palette";
 import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getSelfConditioning } from "@/lib/queries/selfcond";
 import { parseSelfCondParams } from "@/lib/url/selfcond";
 import { runPath } from "@/lib/url/shared";
@@ -17,8 +18,9 @@ export default async function SelfConditioningPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const ctx = await requireReader();
   const p = parseSelfCondParams(await searchParams);
-  const data = await getSelfConditioning(p.models);
+  const data = await getSelfConditioning(ctx, p.models);
   const styles = runStyles(data.runs.map((r) => r.modelId));
 
   return (

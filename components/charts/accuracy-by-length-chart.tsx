@@ -1,3 +1,4 @@
+import { fmtLength, lengthAxisLabel, type LengthUnits } from "@/lib/analysis/length-unit";
 import type { AccuracyAtLength } from "@/lib/analysis/types";
 import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";
 import type { LegendEntry } from "./chart-legend";
@@ -25,6 +26,8 @@ export interface AccuracyByLengthChartProps {
   bands?: boolean;
   height?: number;
   title?: string;
+  /** what a length counts (lib/analysis/length-unit): steps, METR minutes, or mixed */
+  unit?: LengthUnits;
 }
 
 type Kind = "first" | "last";
@@ -38,6 +41,7 @@ export function AccuracyByLengthChart({
   bands = true,
   height = 320,
   title,
+  unit = "steps",
 }: AccuracyByLengthChartProps) {
   const lengths = [...new Set(series.flatMap((s) => s.points.map((p) => p.length)))].sort((a, b) => a - b);
   if (lengths.length === 0) return <EmptyChart message="No accuracy-by-length data." height={height} testId="accuracy-by-length-chart" />;
@@ -54,7 +58,7 @@ export function AccuracyByLengthChart({
 
   const tips = lengths.map((L) =>
     [
-      `Length ${L}`,
+      `Length ${fmtLength(L, unit)}`,
       ...sorted.flatMap((s) => {
         const p = s.points.find((q) => q.length === L);
         if (!p) return [];
@@ -68,7 +72,8 @@ export function AccuracyByLengthChart({
   const describe = sorted
     .map(
       (s) =>
-        `${s.label}: ` + s.points.map((p) => `${p.length} steps ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
+        `${s.label}: ` +
+        s.points.map((p) => `${fmtLength(p.length, unit)} ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
     )
     .join("; ");
 
@@ -94,7 +99,7 @@ export function AccuracyByLengthChart({
                 scale: x,
                 ticks: xTicks,
                 format: (v) => String(Math.round(v * 100) / 100),
-                label: `Length (steps${log ? ", log scale" : ""})`,
+                label: lengthAxisLabel(unit, log),
               }}
               y={{ scale: y, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => pct(v), label: "Accuracy" }}
             />
@@ -144,7 +149,7 @@ export function AccuracyByLengthChart({
                     marker={s.style.marker}
                     hollow={k === "last"}
                     href={s.itemsHref ? fillHref(s.itemsHref, { length: p.length }) : null}
-                    tip={`${s.label}, length ${p.length}: ${k} answer ${pct(value(p, k), 1)} [${pct(interval(p, k)?.[0])}, ${pct(interval(p, k)?.[1])}], n=${p.n}${s.itemsHref ? " — open items" : ""}`}
+                    tip={`${s.label}, length ${fmtLength(p.length, unit)}: ${k} answer ${pct(value(p, k), 1)} [${pct(interval(p, k)?.[0])}, ${pct(interval(p, k)?.[1])}], n=${p.n}${s.itemsHref ? " — open items" : ""}`}
                   />
                 )),
               ),

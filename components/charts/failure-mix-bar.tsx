@@ -1,5 +1,4 @@
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
-import { ChartLegend } from "./chart-legend";
 import { MODE_COLORS, MODE_LABELS, TOKEN } from "./config";
 
 export interface FailureMixBarProps {
@@ -52,18 +51,5 @@ export function FailureMixBar({ modes, generations, width = 96, height = 16 }: F
         ) : null;
       })}
     </svg>
-  );
-}
-
-/** Legend of the failure-mode bars: shown once above or below a table of them. */
-export function FailureMixLegend({ modes = FAILURE_MODES }: { modes?: readonly FailureMode[] }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="failure-mix-legend">
-      <span className="chart-note">Failure-mode bars (share of generations; modes overlap):</span>
-      <ChartLegend
-        title="Failure modes"
-        entries={modes.map((m) => ({ label: MODE_LABELS[m], color: MODE_COLORS[m], swatch: "bar" as const }))}
-      />
-    </div>
   );
 }

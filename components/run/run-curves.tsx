@@ -7,6 +7,7 @@ import { floorCeilingFlag, slopeBootstrapCi } from "@/lib/analysis/selfcond-ci";
 import type { RunSummary } from "@/lib/queries/runs";
 import { wilson } from "@/lib/stats/describe";
 import { runItemsTemplate } from "@/lib/url/run";
+import { lengthUnitOf } from "@/lib/analysis/length-unit";
 
 /** The "Curves" tab: accuracy by length, task/step curves with the p̂^i prediction. */
 export function RunCurves({ run }: { run: RunSummary }) {
@@ -27,6 +28,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
             },
           ]}
           answer="both"
+          unit={lengthUnitOf(run.source)}
         />
       </Card>
       <Card

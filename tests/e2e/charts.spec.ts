@@ -143,7 +143,7 @@ test("failure modes are not stacked past 100%: a heat map of shares", async ({ p
   for (const s of shares) expect(s).toBeLessThanOrEqual(1);
   await expect(chart.getByText("can sum past 100%")).toBeVisible();
   await page.goto("/");
-  await expect(page.getByTestId("failure-mix-legend")).toBeVisible();
+  await expect(page.getByTestId("failure-mode-legend")).toBeVisible();
 });
 
 const VIEWS: [string, string][] = [

@@ -7,6 +7,7 @@ import type { CurveRun } from "@/lib/queries/curves";
 import { itemsAtLengthTemplate, type CurvesParams } from "@/lib/url/curves";
 import { runPath } from "@/lib/url/shared";
 import { HorizonTable } from "./horizon-table";
+import { commonLengthUnit } from "@/lib/analysis/length-unit";
 
 /** The charts and table of /curves for the selected runs (server component: the charts' SVG is drawn here). */
 export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams }) {
@@ -23,6 +24,7 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
         <AccuracyByLengthChart
           answer={p.answer}
           xScale={p.x}
+          unit={commonLengthUnit(runs.map((r) => r.lengthUnit))}
           series={styled.map((r) => ({
             key: r.key,
             label: r.label,
