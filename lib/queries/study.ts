@@ -183,7 +183,15 @@ export async function getStudy(ctx: StudyReadContext, p: StudyParams): Promise<S
 
   let turnCells: TurnCell[] = [];
   if (p.x === "turn" && runs.size > 0) turnCells = await readTurnCells(prisma, [...runs.values()]);
-  const runList = [...runs.values()].map(({ id: _id, k: _k, ...info }) => info);
+  const runList: StudyRunInfo[] = [...runs.values()].map((r) => ({
+    key: r.key,
+    model: r.model,
+    family: r.family,
+    paramsB: r.paramsB,
+    thinking: r.thinking,
+    factors: r.factors,
+    h50: r.h50,
+  }));
   try {
     const data = pivotStudy({ x: p.x, series: p.series, metric: p.metric, runs: runList, lengthCells, turnCells });
     return { ...base, runs: runList, data, problem: null };
