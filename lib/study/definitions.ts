@@ -102,3 +102,18 @@ export function metricLabel(m: StudyMetric): string {
 
 /** h50 is in steps; every other metric is a fraction. */
 export const isFractionMetric = (m: StudyMetric) => m !== "h50";
+
+/** What a point is and how its interval was made (the chart's legend; the API documents the same). */
+export function studyLegend(series: StudySeries, metric: StudyMetric): string {
+  const what =
+    metric === "h50"
+      ? "H₀.₅ is one number per run (steps): a model's runs are averaged; one run shows its stored bootstrap CI, several a bootstrap over runs."
+      : metric === "step_accuracy"
+        ? "Step accuracy = locally correct steps / reference steps; for one model the interval is a ratio interval with steps clustered by generation."
+        : "Rates are shares of generations; for one model its runs are pooled and the interval is Wilson's.";
+  const pooled =
+    series === "model"
+      ? "Each series is one model."
+      : `Where a point holds several models it is the mean over models, each model weighted equally, with a 95% percentile bootstrap over models × ${metric === "h50" ? "runs" : "items"} (1,000 resamples, fixed seed).`;
+  return `${pooled} ${what}`;
+}
