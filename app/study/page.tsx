@@ -23,7 +23,7 @@ export default async function StudyPage({ searchParams }: { searchParams: Promis
   const legend = studyLegend(p.series, p.metric);
   const link = { ...p, benchmark: result.benchmark ?? undefined, cs: undefined, cx: undefined };
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4">
       <PageHeader title="Study" subtitle="Factor effects across runs: one benchmark's runs pivoted by a factor, from stored aggregates." />
       <StudyPresets active={preset} />
       {!result.benchmark ? (
@@ -61,7 +61,7 @@ export default async function StudyPage({ searchParams }: { searchParams: Promis
                 </span>
               }
             >
-              <div className="grid gap-4 p-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
                 <StudyChart p={p} data={result.data} legend={legend} />
                 <StudyTable p={p} data={result.data} />
               </div>

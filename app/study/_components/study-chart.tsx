@@ -31,7 +31,9 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudySer
   const yMax = fraction ? 1 : Math.max(1, ...points.map((pt) => Math.max(pt.value ?? 0, pt.ci?.[1] ?? 0))) * 1.05;
   const fy = (v: number) => H - M.bottom - (v / yMax) * (H - M.top - M.bottom);
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => t * yMax);
-  const xTicks = numeric && nums.length > 12 ? nums.filter((_, i) => i % Math.ceil(nums.length / 12) === 0) : xs;
+  // ticks at least 24 px apart, so close values (4 and 5 steps) do not print over each other
+  const xTicks: FactorValue[] = [];
+  for (const x of xs) if (!xTicks.length || fx(x) - fx(xTicks[xTicks.length - 1]) >= 24) xTicks.push(x);
   const fmt = (v: number) => (fraction ? `${Math.round(v * 100)}%` : v.toFixed(0));
   return (
     <ChartFrame

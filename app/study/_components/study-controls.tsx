@@ -37,27 +37,37 @@ function Choice({
 export function StudyControls({ p, benchmark, options }: { p: StudyParams; benchmark: string; options: StudyOptions }) {
   const at = (change: Partial<StudyParams>) => studyHref({ ...p, benchmark, cs: undefined, cx: undefined, ...change });
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex flex-wrap gap-x-6 gap-y-2">
+        <div className="max-w-full overflow-x-auto pb-1">
+          <SegmentedLinks
+            label="Benchmark"
+            testId="study-benchmark"
+            current={benchmark}
+            options={options.benchmarks.map((b) => ({
+              id: b.name,
+              label: `${b.name} (${b.runs})`,
+              href: studyHref({ benchmark: b.name }),
+            }))}
+          />
+        </div>
+        <div className="max-w-full overflow-x-auto pb-1">
+          <SegmentedLinks
+            label="Series"
+            testId="study-series"
+            current={p.series}
+            options={STUDY_SERIES.map((s) => ({ id: s, label: s === "all" ? "all models" : s, href: at({ series: s }) }))}
+          />
+        </div>
+      </div>
+      <div className="max-w-full overflow-x-auto pb-1">
         <SegmentedLinks
-          label="Benchmark"
-          testId="study-benchmark"
-          current={benchmark}
-          options={options.benchmarks.map((b) => ({ id: b.name, label: `${b.name} (${b.runs})`, href: studyHref({ benchmark: b.name }) }))}
-        />
-        <SegmentedLinks
-          label="Series"
-          testId="study-series"
-          current={p.series}
-          options={STUDY_SERIES.map((s) => ({ id: s, label: s === "all" ? "all models" : s, href: at({ series: s }) }))}
+          label="x"
+          testId="study-x"
+          current={p.x}
+          options={options.factors.map((f) => ({ id: f, label: FACTOR_LABELS[f], href: at({ x: f }) }))}
         />
       </div>
-      <SegmentedLinks
-        label="x"
-        testId="study-x"
-        current={p.x}
-        options={options.factors.map((f) => ({ id: f, label: FACTOR_LABELS[f], href: at({ x: f }) }))}
-      />
       <form method="get" action="/study" className="flex flex-wrap items-end gap-3" data-testid="study-filters">
         <input type="hidden" name="benchmark" value={benchmark} />
         <input type="hidden" name="x" value={p.x} />
