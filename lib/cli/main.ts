@@ -36,6 +36,7 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
     about: "factor effects across runs --benchmark B [--x F --series S --metric M] [--json]",
     load: async () => (await import("./commands/study")).studyCommand,
   },
+  delete: { about: "delete a run and everything of it --run KEY", load: async () => (await import("./commands/delete")).deleteCommand },
   demo: { about: "load the demo runs [--if-empty]", load: async () => (await import("./commands/demo")).demoCommand },
 };
 

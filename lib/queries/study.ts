@@ -1,6 +1,7 @@
-import { canReadAll, type AccessMode, type Principal } from "../auth/policy";
+import { canReadAll, visibleRunKeys } from "../auth/policy";
 import type { Store } from "../db";
-import { Prisma } from "../generated/sqlite/client";
+import type { ReadContext } from "../read-context";
+import { join, sql, type Sql } from "../store/sql";
 import type { FailureMode } from "../analysis/types";
 import { factorsOf, type StudyFactor, type StudyMetric, type StudySeries } from "../study/definitions";
 import { factorRecord } from "../study/factors";
@@ -10,14 +11,8 @@ import { numberOrNull, textOrNull } from "./sql-values";
 
 // The study view's read: the stored per-run × length aggregates (RunStudyStat) of one
 // benchmark's runs, filtered in SQL, pivoted in lib/study. Never reads generations. Used by the
-// page, GET /api/v1/study and `stepwise study`, so it takes its store and principal as a
-// context instead of reading the request (the CLI has none); no "server-only" for that reason.
-
-export interface StudyReadContext {
-  store: Store;
-  principal: Principal;
-  mode: AccessMode;
-}
+// page, GET /api/v1/study and `stepwise study` (no "server-only": the CLI imports it). A
+// listing read across runs: readers of everything only, and only the runs they may see.
 
 export class StudyAccessError extends Error {}
 
@@ -45,6 +40,8 @@ export interface StudyResult {
   data: StudySeriesResult[];
   /** why the (x, metric) pair has no answer, when it has none */
   problem: string | null;
+  /** demo runs of the benchmark left out because real runs exist (`demo=all` shows them) */
+  demoHidden: number;
   options: StudyOptions;
 }
 
@@ -54,25 +51,35 @@ const uniqueSorted = <T extends string | number>(xs: (T | null)[]): T[] =>
     typeof a === "number" ? a - (b as number) : String(a).localeCompare(String(b)),
   );
 
-function filterSql(p: StudyParams): Prisma.Sql[] {
-  const w: Prisma.Sql[] = [];
-  if (p.models) w.push(Prisma.sql`m."name" IN (${Prisma.join(p.models)})`);
-  if (p.families) w.push(Prisma.sql`m."family" IN (${Prisma.join(p.families)})`);
-  if (p.minSize !== undefined) w.push(Prisma.sql`m."paramsB" >= ${p.minSize}`);
-  if (p.maxSize !== undefined) w.push(Prisma.sql`m."paramsB" <= ${p.maxSize}`);
-  if (p.thinking) w.push(Prisma.sql`m."thinking" = ${p.thinking === "yes"}`);
-  if (p.lookback !== undefined) w.push(Prisma.sql`s."lookback" = ${p.lookback}`);
-  if (p.inputRange) w.push(Prisma.sql`s."inputRange" = ${p.inputRange}`);
-  if (p.ops) w.push(Prisma.sql`s."ops" = ${p.ops}`);
-  if (p.dictSize !== undefined) w.push(Prisma.sql`s."dictSize" = ${p.dictSize}`);
-  if (p.k !== undefined) w.push(Prisma.sql`s."k" = ${p.k}`);
-  if (p.turnMode) w.push(Prisma.sql`s."turnMode" = ${p.turnMode}`);
+function filterSql(p: StudyParams): Sql[] {
+  const w: Sql[] = [];
+  if (p.demo === "yes") w.push(sql`r."demo" = true`);
+  if (p.demo === "no") w.push(sql`r."demo" = false`);
+  if (p.models) w.push(sql`m."name" IN (${join(p.models)})`);
+  if (p.families) w.push(sql`m."family" IN (${join(p.families)})`);
+  if (p.minSize !== undefined) w.push(sql`m."paramsB" >= ${p.minSize}`);
+  if (p.maxSize !== undefined) w.push(sql`m."paramsB" <= ${p.maxSize}`);
+  if (p.thinking) w.push(sql`m."thinking" = ${p.thinking === "yes"}`);
+  if (p.lookback !== undefined) w.push(sql`s."lookback" = ${p.lookback}`);
+  if (p.inputRange) w.push(sql`s."inputRange" = ${p.inputRange}`);
+  if (p.ops) w.push(sql`s."ops" = ${p.ops}`);
+  if (p.dictSize !== undefined) w.push(sql`s."dictSize" = ${p.dictSize}`);
+  if (p.k !== undefined) w.push(sql`s."k" = ${p.k}`);
+  if (p.turnMode) w.push(sql`s."turnMode" = ${p.turnMode}`);
   return w;
 }
 
-async function readOptions(prisma: Store["prisma"], benchmark: string | null): Promise<StudyOptions> {
+function visibleSql(ctx: ReadContext): Sql {
+  const keys = visibleRunKeys(ctx.principal, ctx.mode);
+  if (keys === null) return sql`true`;
+  return keys.length ? sql`r."key" IN (${join(keys)})` : sql`false`;
+}
+
+async function readOptions(ctx: ReadContext, benchmark: string | null): Promise<StudyOptions> {
+  const prisma = ctx.store.prisma;
   const benchRows = await prisma.$queryRaw<Row[]>(
-    Prisma.sql`SELECT "benchmark", COUNT(*) AS "runs" FROM "Run" WHERE "selfConditioning" = false GROUP BY "benchmark" ORDER BY "benchmark"`,
+    sql`SELECT r."benchmark", COUNT(*) AS "runs" FROM "Run" r WHERE r."selfConditioning" = false AND ${visibleSql(ctx)}
+        GROUP BY r."benchmark" ORDER BY r."benchmark"`,
   );
   const benchmarks = benchRows.map((r) => ({ name: String(r.benchmark), runs: Number(r.runs) }));
   const empty: StudyOptions = {
@@ -89,10 +96,10 @@ async function readOptions(prisma: Store["prisma"], benchmark: string | null): P
     turnModes: [],
   };
   if (!benchmark) return empty;
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<Row[]>(sql`
     SELECT DISTINCT m."name", m."family", m."paramsB", s."lookback", s."inputRange", s."ops", s."dictSize", s."k", s."turnMode"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "RunStudyStat" s ON s."runId" = r."id"
-    WHERE r."benchmark" = ${benchmark} AND r."selfConditioning" = false`);
+    WHERE r."benchmark" = ${benchmark} AND r."selfConditioning" = false AND ${visibleSql(ctx)}`);
   return {
     ...empty,
     models: uniqueSorted(rows.map((r) => textOrNull(r.name))),
@@ -110,24 +117,34 @@ async function readOptions(prisma: Store["prisma"], benchmark: string | null): P
 const bool = (v: unknown): boolean | null => (v === null || v === undefined ? null : Boolean(v) && v !== "f");
 
 /** The study of `p.benchmark` (the first benchmark with runs when none is given). */
-export async function getStudy(ctx: StudyReadContext, p: StudyParams): Promise<StudyResult> {
+export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyResult> {
   // Access before any read: the study spans runs, so it needs a reader of everything.
   if (!canReadAll(ctx.principal, ctx.mode)) throw new StudyAccessError("the study view needs a reader of every run");
   const prisma = ctx.store.prisma;
-  const firstOptions = await readOptions(prisma, p.benchmark ?? null);
+  const firstOptions = await readOptions(ctx, p.benchmark ?? null);
   const benchmark = p.benchmark ?? firstOptions.benchmarks[0]?.name ?? null;
-  const options = p.benchmark || !benchmark ? firstOptions : await readOptions(prisma, benchmark);
-  const base = { benchmark, x: p.x, series: p.series, metric: p.metric, options };
+  const options = p.benchmark || !benchmark ? firstOptions : await readOptions(ctx, benchmark);
+  const base = { benchmark, x: p.x, series: p.series, metric: p.metric, options, demoHidden: 0 };
   if (!benchmark) return { ...base, runs: [], data: [], problem: null };
   if (!options.factors.includes(p.x)) return { ...base, runs: [], data: [], problem: `${benchmark} defines no factor ${p.x}` };
 
-  const where = [Prisma.sql`r."benchmark" = ${benchmark}`, Prisma.sql`r."selfConditioning" = false`, ...filterSql(p)];
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  const where = [sql`r."benchmark" = ${benchmark}`, sql`r."selfConditioning" = false`, visibleSql(ctx), ...filterSql(p)];
+  // As the leaderboard: simulated demo runs stay out of the averages once real runs exist.
+  if (!p.demo) {
+    const [c] = await prisma.$queryRaw<Row[]>(sql`
+      SELECT SUM(CASE WHEN r."demo" THEN 0 ELSE 1 END) AS "real", SUM(CASE WHEN r."demo" THEN 1 ELSE 0 END) AS "demo"
+      FROM "Run" r WHERE r."benchmark" = ${benchmark} AND r."selfConditioning" = false AND ${visibleSql(ctx)}`);
+    if (Number(c?.real ?? 0) > 0 && Number(c?.demo ?? 0) > 0) {
+      base.demoHidden = Number(c.demo);
+      where.push(sql`r."demo" = false`);
+    }
+  }
+  const rows = await prisma.$queryRaw<Row[]>(sql`
     SELECT r."id" AS "runId", r."key", r."h50", r."h50Lo", r."h50Hi", m."name" AS "model", m."family", m."paramsB", m."thinking",
       s."length", s."n", s."firstCorrect", s."lastCorrect", s."exactStep", s."modes", s."stepGenerations", s."steps", s."stepsCorrect",
       s."stepsSq", s."stepsCross", s."stepsCorrectSq", s."lookback", s."inputRange", s."ops", s."dictSize", s."k", s."turnMode"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "RunStudyStat" s ON s."runId" = r."id"
-    WHERE ${Prisma.join(where, " AND ")}
+    WHERE ${join(where, " AND ")}
     ORDER BY r."key", s."length"`);
 
   const runs = new Map<string, StudyRunInfo & { id: number; k: number }>();
@@ -203,9 +220,9 @@ export async function getStudy(ctx: StudyReadContext, p: StudyParams): Promise<S
 /** Turn t of a run with K steps per turn: its first step's stored counts (a turn's steps share its status). */
 async function readTurnCells(prisma: Store["prisma"], runs: { id: number; key: string; k: number }[]): Promise<TurnCell[]> {
   const byId = new Map(runs.map((r) => [r.id, r]));
-  const rows = await prisma.$queryRaw<Row[]>(Prisma.sql`
+  const rows = await prisma.$queryRaw<Row[]>(sql`
     SELECT "runId", "step", "n", "taskCorrect", "stepCorrect" FROM "RunStepStat"
-    WHERE "runId" IN (${Prisma.join(runs.map((r) => r.id))}) ORDER BY "runId", "step"`);
+    WHERE "runId" IN (${join(runs.map((r) => r.id))}) ORDER BY "runId", "step"`);
   const out: TurnCell[] = [];
   for (const r of rows) {
     const run = byId.get(Number(r.runId))!;

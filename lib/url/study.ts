@@ -40,6 +40,8 @@ const schema = z.object({
   dictSize: optInt(1, 100000000),
   k: optInt(1, 100000),
   turnMode: z.enum(["multi-turn", "single-turn"]).optional().catch(undefined),
+  /** demo runs: all, only them (yes), none (no); absent: left out once real runs exist */
+  demo: z.enum(["all", "yes", "no"]).optional().catch(undefined),
   // the cell whose runs are listed (a point several runs stand behind): series name and x value
   cs: optString(),
   cx: optString(),

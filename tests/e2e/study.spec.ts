@@ -15,7 +15,7 @@ const widest = (page: Page) =>
   );
 
 test("study: a preset states its paper and our number; its table and chart are drawn", async ({ page }) => {
-  await page.goto("/study");
+  await page.goto("/study?demo=all");
   await page.locator('[data-preset="lookback-cost"]').click();
   await expect(page).toHaveURL(/benchmark=procedural-arith/);
   await expect(page).toHaveURL(/x=lookback/);
@@ -28,6 +28,7 @@ test("study: a preset states its paper and our number; its table and chart are d
   await expect(page.getByTestId("study-table").locator("tbody tr")).not.toHaveCount(0);
   await expect(page.getByTestId("study-chart").locator("circle").first()).toBeVisible();
   await expect(page.getByText("each model weighted equally", { exact: false }).first()).toBeVisible();
+  await expect(page).toHaveURL(/demo=all/);
 
   await page.locator('[data-preset="exact-step-by-length"]').click();
   await expect(page).toHaveURL(/metric=exact_step_rate/);
@@ -36,8 +37,18 @@ test("study: a preset states its paper and our number; its table and chart are d
   await page.screenshot({ path: "tests/output/study.png", fullPage: true });
 });
 
-test("study: every choice lives in the URL (links, the filter form, reload, a fresh context)", async ({ page, browser }) => {
+test("study: demo runs are left out once real runs exist, and one link brings them back", async ({ page }) => {
   await page.goto("/study?benchmark=procedural-arith");
+  await expect(page.getByTestId("demo-hidden")).toContainText("demo runs left out");
+  const without = await page.getByTestId("study-table").locator("thead th").count();
+  await page.getByTestId("demo-hidden").getByRole("link").click();
+  await expect(page).toHaveURL(/demo=all/);
+  await expect(page.getByTestId("demo-hidden")).toHaveCount(0);
+  expect(await page.getByTestId("study-table").locator("thead th").count()).toBeGreaterThan(without);
+});
+
+test("study: every choice lives in the URL (links, the filter form, reload, a fresh context)", async ({ page, browser }) => {
+  await page.goto("/study?benchmark=procedural-arith&demo=all");
   await page.getByTestId("study-x").getByRole("link", { name: "look-back depth" }).click();
   await expect(page).toHaveURL(/x=lookback/);
   await page.getByTestId("study-series").getByRole("link", { name: "family" }).click();
@@ -63,13 +74,13 @@ test("study: every choice lives in the URL (links, the filter form, reload, a fr
   await ctx.close();
 
   // A pair with no answer says why instead of drawing something wrong.
-  await page.goto("/study?benchmark=procedural-arith&x=length&metric=h50");
+  await page.goto("/study?benchmark=procedural-arith&x=length&metric=h50&demo=all");
   await expect(page.getByTestId("study-problem")).toContainText("one number per run");
 });
 
 test("study: a cell opens its run's items directly, or the list of its runs", async ({ page }) => {
   // Pooled over models: several runs behind a point, so a list first.
-  await page.goto("/study?benchmark=procedural-arith&x=lookback&series=all");
+  await page.goto("/study?benchmark=procedural-arith&x=lookback&series=all&demo=all");
   await page.getByTestId("study-cell").first().click();
   await expect(page).toHaveURL(/cs=all(\+|%20)models/);
   const list = page.getByTestId("cell-runs");
@@ -80,7 +91,7 @@ test("study: a cell opens its run's items directly, or the list of its runs", as
   await expect(page).toHaveURL(/\/runs\/[^?]+\?tab=items/);
 
   // A point with one run behind it: straight to that run's items at that length.
-  await page.goto("/study?benchmark=procedural-arith&x=length&series=model&lookback=5");
+  await page.goto("/study?benchmark=procedural-arith&x=length&series=model&lookback=5&demo=all");
   const cell = page.locator('a[data-testid="study-cell"][href^="/runs/"]').first();
   await expect(cell).toBeVisible();
   await cell.click();
@@ -91,7 +102,7 @@ test("study: a cell opens its run's items directly, or the list of its runs", as
 test.describe("phone width", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("study at 390 px: controls wrap, the table scrolls inside its box, the chart fits", async ({ page }) => {
-    await page.goto("/study?benchmark=procedural-arith&x=length&series=model");
+    await page.goto("/study?benchmark=procedural-arith&x=length&series=model&demo=all");
     await expect(page.getByTestId("study-chart").locator("svg").first()).toBeVisible();
     await expect(page.getByTestId("study-table")).toBeVisible();
     expect(await noPageOverflow(page), await widest(page)).toBe(true);

@@ -4,6 +4,7 @@ import type { Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
 import { getStudy, StudyAccessError } from "../../lib/queries/study";
 import { loadNative } from "../../lib/store/load";
+import { readContextOf } from "../../lib/read-context";
 import { migrate } from "../../lib/store/migrate";
 import { parseStudyParams } from "../../lib/url/study";
 import { STORE_KINDS } from "../helpers/stores";
@@ -46,7 +47,7 @@ function studyFile(): string {
 describe.each(STORE_KINDS)("study view on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
-  const ctx = () => ({ store, principal: ANONYMOUS, mode: "open" as const });
+  const ctx = () => readContextOf(store, ANONYMOUS, "open");
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
     const r = await loadNative(store, "study.jsonl", [studyFile()]);
@@ -125,7 +126,25 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
   });
 
   it("refuses a reader who may not read every run before reading anything", async () => {
-    await expect(getStudy({ store, principal: ANONYMOUS, mode: "private" }, parseStudyParams({}))).rejects.toThrow(StudyAccessError);
+    await expect(getStudy(readContextOf(store, ANONYMOUS, "private"), parseStudyParams({}))).rejects.toThrow(StudyAccessError);
+    const shareHolder = { kind: "anonymous" as const, shares: ["Sim-Mid-8B__lb2"] };
+    await expect(getStudy(readContextOf(store, shareHolder, "private"), parseStudyParams({}))).rejects.toThrow(StudyAccessError);
+  });
+
+  it("leaves demo runs out once real runs exist, unless asked", async () => {
+    await store.prisma.run.updateMany({ where: { key: "Sim-Small-3B__lb7" }, data: { demo: true } });
+    try {
+      const keys = async (demo?: string) =>
+        (await getStudy(ctx(), parseStudyParams({ benchmark: "procedural-arith", ...(demo ? { demo } : {}) }))).runs.map((r) => r.key);
+      const byDefault = await getStudy(ctx(), parseStudyParams({ benchmark: "procedural-arith" }));
+      expect(byDefault.demoHidden).toBe(1);
+      expect(byDefault.runs.map((r) => r.key)).not.toContain("Sim-Small-3B__lb7");
+      expect(await keys("all")).toHaveLength(6);
+      expect(await keys("yes")).toEqual(["Sim-Small-3B__lb7"]);
+      expect(await keys("no")).toHaveLength(5);
+    } finally {
+      await store.prisma.run.updateMany({ where: { key: "Sim-Small-3B__lb7" }, data: { demo: false } });
+    }
   });
 
   it("migration 0010 re-grades stored arith answers and backfills the study rows", async () => {

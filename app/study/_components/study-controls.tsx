@@ -13,20 +13,24 @@ function Choice({
   label,
   value,
   options,
+  labels = {},
+  none = "any",
 }: {
   name: string;
   label: string;
   value: string | number | undefined;
   options: (string | number)[];
+  labels?: Record<string, string>;
+  none?: string;
 }) {
   return (
     <label className="flex flex-col gap-0.5 text-xs text-neutral-600">
       {label}
       <select name={name} defaultValue={value === undefined ? "" : String(value)} className={field}>
-        <option value="">any</option>
+        <option value="">{none}</option>
         {options.map((o) => (
           <option key={String(o)} value={String(o)}>
-            {String(o)}
+            {labels[String(o)] ?? String(o)}
           </option>
         ))}
       </select>
@@ -103,6 +107,14 @@ export function StudyControls({ p, benchmark, options }: { p: StudyParams; bench
         ) : null}
         {options.ks.length ? <Choice name="k" label="K" value={p.k} options={options.ks} /> : null}
         {options.turnModes.length ? <Choice name="turnMode" label="Turns" value={p.turnMode} options={options.turnModes} /> : null}
+        <Choice
+          name="demo"
+          label="Demo runs"
+          value={p.demo}
+          options={["all", "yes", "no"]}
+          labels={{ all: "included", yes: "only", no: "left out" }}
+          none="left out if real runs exist"
+        />
         <button type="submit" className="rounded-md bg-neutral-800 px-3 py-1.5 text-sm font-medium text-white hover:bg-neutral-700">
           Apply
         </button>

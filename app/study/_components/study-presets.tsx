@@ -1,16 +1,16 @@
 import Link from "next/link";
 import type { StudySeriesResult } from "@/lib/study/pivot";
 import { STUDY_PRESETS, type StudyPreset } from "@/lib/study/presets";
-import { studyHref } from "@/lib/url/study";
+import { studyHref, type StudyParams } from "@/lib/url/study";
 
 /** The presets as links; the active one states its source and the paper's number beside ours. */
-export function StudyPresets({ active }: { active: StudyPreset | null }) {
+export function StudyPresets({ active, demo }: { active: StudyPreset | null; demo: StudyParams["demo"] }) {
   return (
     <nav aria-label="Presets" className="flex flex-wrap gap-2" data-testid="study-presets">
       {STUDY_PRESETS.map((s) => (
         <Link
           key={s.id}
-          href={s.href ?? studyHref(s.params)}
+          href={s.href ?? studyHref({ ...s.params, demo })}
           data-preset={s.id}
           aria-current={active?.id === s.id ? "true" : undefined}
           className={`rounded-full border px-3 py-1 text-xs ${

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { ANONYMOUS } from "../../auth/policy";
 import { getStudy, studyJson } from "../../queries/study";
+import { localAdminContext } from "../../read-context";
 import { isStudyMetric, STUDY_FACTORS, STUDY_SERIES } from "../../study/definitions";
 import { parseStudyParams, STUDY_PARAM_NAMES } from "../../url/study";
 import { UsageError, withStore } from "../store";
@@ -40,8 +40,7 @@ export async function studyCommand(argv: string[]): Promise<number> {
     throw new UsageError(`--series must be one of ${STUDY_SERIES.join(", ")}`);
   if (raw.metric && !isStudyMetric(raw.metric)) throw new UsageError(`unknown --metric ${raw.metric}\n${HELP}`);
   const p = parseStudyParams(raw);
-  // The command reads the store file or database directly: it reads as the open dashboard does.
-  const result = await withStore((store) => getStudy({ store, principal: ANONYMOUS, mode: "open" }, p));
+  const result = await withStore((store) => getStudy(localAdminContext(store), p));
   if (result.problem) {
     console.error(result.problem);
     return 1;
