@@ -121,6 +121,7 @@ const PAGES = [
   `${RUN}/items/${ITEM}`,
   `${RUN}/items/${ITEM}?epoch=0`,
   "/",
+  "/?benchmark=generic",
   `/curves?runs=${enc(KEY)}`,
   `/compare?runs=${enc(OTHER)},${enc(KEY)}`,
   `/compare?runs=${enc(KEY)},${enc(OTHER)}`,
@@ -156,9 +157,10 @@ async function probe(request: APIRequestContext, url: string, headers: Record<st
 test("the control: a signed-in viewer sees the marker on every route the probes ask", async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: PRIVATE_BASE_URL });
   const missing: string[] = [];
-  for (const url of [...PAGES.filter((p) => p !== "/self-conditioning" && p !== "/jobs"), ...EXPORTS, ...API_READS.slice(0, 3)]) {
+  for (const url of [...PAGES.filter((p) => !["/", "/self-conditioning", "/jobs"].includes(p)), ...EXPORTS, ...API_READS.slice(0, 3)]) {
     const r = await probe(request, url, cookie("sw_session", S.viewerSession));
-    // The item export lists answers; the other item-free exports and pages name the model.
+    // The item export lists answers; the other exports and pages name the model ("/" shows
+    // another benchmark, self-conditioning and jobs have nothing of this run).
     if (!r.body.includes(MARKER)) missing.push(`${url} (${r.status})`);
   }
   expect(missing).toEqual([]);
