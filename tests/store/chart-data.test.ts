@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { slopeBootstrapCi } from "../../lib/analysis/selfcond-ci";
 import type { RunExtras, RunMetricsJson } from "../../lib/analysis/types";
 import type { Store } from "../../lib/db";
+import { generateRun } from "../../lib/generate/dataset";
+import { demoRunOptions } from "../../lib/generate/demo";
+import { pairStats } from "../../lib/queries/compare-sql";
 import { getCurveRuns } from "../../lib/queries/curves";
 import { getSelfConditioning } from "../../lib/queries/selfcond";
 import { loadNative } from "../../lib/store/load";
 import { modelStyle } from "../../components/charts/palette";
-import { adminContext, EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { adminContext, EXAMPLES, runAccess, STORE_KINDS } from "../helpers/stores";
 
 // What the charts read from a real store: the self-conditioning slope's bootstrap interval is
 // stored at load beside the slope (and recomputed the same way for a run stored without it),
@@ -25,6 +28,15 @@ describe.each(STORE_KINDS)("chart data on $name", (kind) => {
     ({ store, drop } = await kind.create());
     expect((await loadExample(store, "selfcond-small.jsonl")).errors).toEqual([]);
     expect((await loadExample(store, "arith-small.jsonl")).errors).toEqual([]);
+    // Two simulated models on the same items (the demo's first variant), for the paired compare.
+    const text = demoRunOptions()
+      .slice(0, 2)
+      .map((o) => {
+        const { header, items } = generateRun(o);
+        return [JSON.stringify(header), ...[...items()].map((i) => JSON.stringify(i))].join("\n") + "\n";
+      })
+      .join("");
+    expect((await loadNative(store, "demo.jsonl", [text], { demo: true })).errors).toEqual([]);
   });
   afterAll(async () => drop?.());
 
@@ -68,5 +80,24 @@ describe.each(STORE_KINDS)("chart data on $name", (kind) => {
     }
     const pairs = [...byModel.values()].map((id) => `${modelStyle(id).color} ${modelStyle(id).marker}`);
     expect(new Set(pairs).size).toBe(byModel.size);
+  });
+
+  it("compare's per-length rows carry the paired counts their intervals need, adding up to the pair's table", async () => {
+    const ctx = adminContext(store);
+    const [a, b] = demoRunOptions()
+      .slice(0, 2)
+      .map((o) => o.runKey!);
+    const stats = await pairStats(ctx, await runAccess(ctx, a), await runAccess(ctx, b), "first");
+    expect(stats.byLength.length).toBeGreaterThan(0);
+    const sum = { both: 0, onlyA: 0, onlyB: 0 };
+    for (const r of stats.byLength) {
+      expect(r.both + r.onlyA + r.onlyB).toBeLessThanOrEqual(r.n);
+      expect(r.accA).toBeCloseTo((r.both + r.onlyA) / r.n, 12);
+      expect(r.accB).toBeCloseTo((r.both + r.onlyB) / r.n, 12);
+      sum.both += r.both;
+      sum.onlyA += r.onlyA;
+      sum.onlyB += r.onlyB;
+    }
+    expect(sum).toEqual({ both: stats.table.both, onlyA: stats.table.onlyA, onlyB: stats.table.onlyB });
   });
 });
