@@ -5,6 +5,7 @@ import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
+import { writeStudyAggregates } from "./study-aggregates";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -210,6 +211,7 @@ export async function writeRunMetrics(
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
   const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  await writeStudyAggregates(tx, runId, header, summaries);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
     if (unknown) return null;
