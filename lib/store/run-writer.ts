@@ -5,6 +5,7 @@ import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
+import { writeStudyAggregates } from "./study-aggregates";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -57,16 +58,19 @@ export class RunWriter {
   }
   private readonly openedSource: string;
 
-  /** Replaces any run with this key (the enclosing transaction makes it atomic). */
-  static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
+  /**
+   * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
+   * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
+   */
+  static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
       `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
-        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11)`,
+        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
       [
         runId,
         header.key,
@@ -80,6 +84,7 @@ export class RunWriter {
         loadedAt(tx),
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
+        demo,
       ],
     );
     return new RunWriter(tx, ids, header, runId, replaced);
@@ -206,6 +211,7 @@ export async function writeRunMetrics(
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
   const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  await writeStudyAggregates(tx, runId, header, summaries);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
     if (unknown) return null;
