@@ -61,9 +61,6 @@ const postgres = (adminUrl: string): StoreKind => ({
 
 export const STORE_KINDS: StoreKind[] = [sqlite, ...(process.env.STEPWISE_TEST_PG ? [postgres(process.env.STEPWISE_TEST_PG)] : [])];
 
-export const SHARED = path.resolve(__dirname, "../../../shared");
-export const EXAMPLES = path.join(SHARED, "examples");
-
 /**
  * Points the query layer at `store`: lib/queries reads the process-wide store that lib/db.ts
  * caches on globalThis. Returns the function that lets go of it again.

@@ -5,7 +5,8 @@ import type { Store } from "../../lib/db";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listRuns } from "../../lib/store/read";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 const VALID = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
 

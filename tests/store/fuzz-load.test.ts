@@ -11,7 +11,8 @@ import { generateDataset } from "../../lib/generate/dataset";
 import { loadNative } from "../../lib/store/load";
 import { listRuns } from "../../lib/store/read";
 import { orphanCounts, runSnapshot } from "../helpers/faults";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 const BASE = [
   ...fs

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
 import { expectedIndex, readExample, readJson, type LoadedRun } from "./examples-fixture";
 
-// Every run of ../shared/examples/expected, under the tolerances of examples/README.md.
+// Every run of tests/fixtures/examples/expected, under the tolerances of examples/README.md.
 const cache = new Map<string, Map<string, LoadedRun>>();
 function run(file: string, key: string): LoadedRun {
   if (!cache.has(file)) {

@@ -1,12 +1,12 @@
-// Loads ../shared/examples through the pure pipeline (NativeReader → summarise), for the
-// analysis tests. The example files are read in place, never copied into the repository.
+// Loads the example runs (tests/fixtures/examples) through the pure pipeline (NativeReader →
+// summarise), for the analysis tests.
 import fs from "node:fs";
 import path from "node:path";
 import type { GenerationAnalysis, GenerationSummary, LineError, NativeItem, RunHeader } from "../../lib/analysis/types";
 import { summarise } from "../../lib/analysis/analyse";
 import { NativeReader } from "../../lib/native/reader";
 
-export const EXAMPLES = path.resolve(process.env.STEPWISE_EXAMPLES ?? path.join(__dirname, "../../../shared/examples"));
+import { EXAMPLES } from "../helpers/shared-data";
 
 export interface LoadedRun {
   header: RunHeader;

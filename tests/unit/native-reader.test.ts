@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { EXAMPLES } from "./examples-fixture";
+import { EXAMPLES } from "../helpers/shared-data";
 
 function feed(lines: string[], opts?: { maxErrors?: number }) {
   const r = new NativeReader("t.jsonl", opts);
