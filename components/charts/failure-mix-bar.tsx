@@ -32,7 +32,8 @@ export function FailureMixBar({ modes, generations, width = 96, height = 12 }: F
     );
   // Modes overlap (one generation can show several), so scale to the larger of the two totals.
   const denom = Math.max(sum, generations ?? 0);
-  let x = 0;
+  const widths = entries.map(([, c]) => (c / denom) * width);
+  const lefts = widths.map((_, i) => widths.slice(0, i).reduce((a, w) => a + w, 0));
   return (
     <svg
       role="img"
@@ -44,12 +45,9 @@ export function FailureMixBar({ modes, generations, width = 96, height = 12 }: F
     >
       <title>{text}</title>
       <rect width={width} height={height} rx={2} fill="#f5f5f5" />
-      {entries.map(([m, c]) => {
-        const w = (c / denom) * width;
-        const r = <rect key={m} x={x} y={0} width={Math.max(w - 0.5, 0.5)} height={height} fill={MODE_COLORS[m]} />;
-        x += w;
-        return r;
-      })}
+      {entries.map(([m], i) => (
+        <rect key={m} x={lefts[i]} y={0} width={Math.max(widths[i] - 0.5, 0.5)} height={height} fill={MODE_COLORS[m]} />
+      ))}
     </svg>
   );
 }

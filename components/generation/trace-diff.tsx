@@ -50,27 +50,33 @@ export function TraceDiff({
 }) {
   const total = steps.length + extras.length;
   const virtual = total > VIRTUAL_ABOVE;
-  const box = useRef<HTMLDivElement>(null);
-  const rowH = useRef(ROW_ESTIMATE);
+  const box = useRef<HTMLDivElement | null>(null);
+  const [rowH, setRowH] = useState(ROW_ESTIMATE);
   const [range, setRange] = useState<Range>(virtual ? [0, FIRST_WINDOW] : [0, total]);
   const [target, setTarget] = useState<number | null>(null);
   const pending = useRef<{ index: number; page: boolean; tries: number } | null>(null);
+  // The window last committed, for handlers and effects that must know whether a move is one.
   const shown = useRef<Range>(range);
-  shown.current = range;
+  useLayoutEffect(() => {
+    shown.current = range;
+  }, [range]);
 
-  /** Moves the window to the rows in view of the scroll box (plus a margin); false if it was there. */
-  const sync = useCallback((): boolean => {
-    const el = box.current;
-    if (!el || !virtual) return false;
-    const h = rowH.current;
-    const head = el.querySelector("thead")?.getBoundingClientRect().height ?? 0;
-    const top = Math.max(0, el.scrollTop - head);
-    const start = Math.max(0, Math.floor(top / h) - OVERSCAN);
-    const end = Math.min(total, Math.ceil((top + el.clientHeight) / h) + OVERSCAN);
-    if (shown.current[0] === start && shown.current[1] === end) return false;
-    setRange([start, end]);
-    return true;
-  }, [total, virtual]);
+  /** Moves the window to the rows in view of the scroll box (plus a margin), rows being h px high; false if it was there. */
+  const place = useCallback(
+    (h: number): boolean => {
+      const el = box.current;
+      if (!el || !virtual) return false;
+      const head = el.querySelector("thead")?.getBoundingClientRect().height ?? 0;
+      const top = Math.max(0, el.scrollTop - head);
+      const start = Math.max(0, Math.floor(top / h) - OVERSCAN);
+      const end = Math.min(total, Math.ceil((top + el.clientHeight) / h) + OVERSCAN);
+      if (shown.current[0] === start && shown.current[1] === end) return false;
+      setRange([start, end]);
+      return true;
+    },
+    [total, virtual],
+  );
+  const sync = useCallback(() => place(rowH), [place, rowH]);
 
   /**
    * Renders row `index` and, once it is in the DOM, scrolls to it: the box only (it sits a
@@ -84,15 +90,21 @@ export function TraceDiff({
     [total, virtual],
   );
 
-  useLayoutEffect(() => {
-    const rows = [...(box.current?.querySelectorAll<HTMLElement>("tbody tr[data-status]") ?? [])];
-    const height = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
-    if (height > 0) rowH.current = height / rows.length;
-    if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
-    else sync();
-    // measured and placed once, on mount; scrolling and hashes take over from here
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // When the box mounts (and when a new trace comes in): measure a row, then show the first
+  // divergence or the rows in view; scrolling and hashes take over from there.
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      box.current = el;
+      if (!el) return;
+      const rows = [...el.querySelectorAll<HTMLElement>("tbody tr[data-status]")];
+      const height = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
+      const h = height > 0 ? height / rows.length : ROW_ESTIMATE;
+      setRowH(h);
+      if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
+      else place(h);
+    },
+    [firstDivergence, reveal, place],
+  );
 
   useEffect(() => {
     function onHash() {
@@ -119,7 +131,7 @@ export function TraceDiff({
   });
 
   const [start, end] = range; // [0, total] throughout when the trace is not windowed
-  const h = rowH.current;
+  const h = rowH;
   const cols = showOps ? 6 : 5;
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
@@ -155,7 +167,7 @@ export function TraceDiff({
 
   return (
     <div
-      ref={box}
+      ref={attach}
       onScroll={virtual ? sync : undefined}
       data-trace-diff={virtual ? "windowed" : "whole"}
       className={`-mx-4 -my-4 overflow-x-auto ${virtual ? "max-h-[70vh] overflow-y-auto overscroll-contain xl:max-h-[calc(100vh-10rem)]" : ""}`}

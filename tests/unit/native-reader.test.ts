@@ -128,7 +128,7 @@ describe("NativeReader", () => {
 
   it("keeps unknown extra fields of run and item lines", () => {
     const { events } = feed([RUN.replace('"type":"run"', '"type":"run","harness_extra":{"a":1}'), item("a", { custom: true })]);
-    expect(events[0].kind === "run" && (events[0].header as any).harness_extra).toEqual({ a: 1 });
-    expect(events[1].kind === "generation" && (events[1].item as any).custom).toBe(true);
+    expect(events[0].kind === "run" && (events[0].header as unknown as Record<string, unknown>).harness_extra).toEqual({ a: 1 });
+    expect(events[1].kind === "generation" && (events[1].item as unknown as Record<string, unknown>).custom).toBe(true);
   });
 });
