@@ -1,5 +1,6 @@
 import { LazyAccuracyByLengthChart, LazySelfConditioningChart, LazyStepCurvesChart } from "@/components/charts/lazy-charts";
 import { Card, EmptyState } from "@/components/ui/card";
+import { interceptFor } from "@/lib/analysis/stats";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runItemsTemplate } from "@/lib/url/run";
 
@@ -64,7 +65,13 @@ export function RunCurves({ run }: { run: RunSummary }) {
                 label: run.model.name,
                 points: sc.points.map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy })),
                 slope: sc.slope,
-                intercept: olsIntercept(sc.points, sc.slope),
+                intercept:
+                  sc.slope === null
+                    ? null
+                    : interceptFor(
+                        sc.points.map((p) => ({ x: p.induced_error_rate, y: p.accuracy })),
+                        sc.slope,
+                      ),
                 targetTurn: sc.target_turn,
               },
             ]}
@@ -74,12 +81,4 @@ export function RunCurves({ run }: { run: RunSummary }) {
       ) : null}
     </div>
   );
-}
-
-/** Intercept of the stored OLS slope (the §6 JSON keeps only the slope). */
-function olsIntercept(points: { induced_error_rate: number; accuracy: number }[], slope: number | null): number | null {
-  if (slope === null || points.length === 0) return null;
-  const mx = points.reduce((t, p) => t + p.induced_error_rate, 0) / points.length;
-  const my = points.reduce((t, p) => t + p.accuracy, 0) / points.length;
-  return my - slope * mx;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Db } from "@/lib/db";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
-import { modesOf } from "./items";
+import { decodeModes as modesOf } from "@/lib/analysis/failure-modes";
 import { stepOperations, type StepOperation } from "./step-operations";
 
 // Everything the trace-diff page shows for one generation. Model output is returned as

@@ -25,7 +25,7 @@ export function readExample(file: string): { runs: Map<string, LoadedRun>; error
       if (e?.kind === "generation") {
         const run = runs.get(e.header.key)!;
         run.generations.push({ item: e.item, analysis: e.analysis });
-        run.summaries.push(summarise(e.analysis, e.item, e.header));
+        run.summaries.push(summarise(e.analysis, e.item));
       }
     });
   reader.end();

@@ -6,7 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { generationRow, stepRowsOf } from "../../lib/store/run-writer";
+import { generationRow, stepRowsOf } from "../../lib/store/rows";
 import { EXAMPLES } from "../helpers/shared-data";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
