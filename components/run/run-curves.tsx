@@ -3,6 +3,7 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { interceptFor } from "@/lib/analysis/stats";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runItemsTemplate } from "@/lib/url/run";
+import { lengthUnitOf } from "@/lib/analysis/length-unit";
 
 /** The "Curves" tab: accuracy by length, task/step curves with the p̂^i prediction. */
 export function RunCurves({ run }: { run: RunSummary }) {
@@ -22,6 +23,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
           ]}
           answer="both"
           title=""
+          unit={lengthUnitOf(run.source)}
         />
       </Card>
       <Card

@@ -47,8 +47,3 @@ export async function tokenForBearer(prisma: Db, header: string | null): Promise
   await prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return { id: row.id, role: row.role, userId: row.userId };
 }
-
-/** Checks an `Authorization: Bearer …` header; returns the token id or null. */
-export async function verifyBearer(prisma: Db, header: string | null): Promise<number | null> {
-  return (await tokenForBearer(prisma, header))?.id ?? null;
-}

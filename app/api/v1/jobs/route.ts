@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { mbToBytes, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
-import { jsonError, unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
+import { jsonError } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
-import { JobInputError, listJobs, startJob } from "@/lib/runner/jobs";
+import { listJobViews } from "@/lib/queries/jobs";
+import { JobInputError, startJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
@@ -14,18 +16,14 @@ import { RunConflictError } from "@/lib/store/incremental";
 // token or session (lib/auth/request.ts).
 export const dynamic = "force-dynamic";
 
-export async function GET(req: NextRequest) {
-  try {
-    const gate = await authorizeRead((await getStore()).prisma, req);
-    if (!gate.ok) return gate.response;
-  } catch (e) {
-    return unavailable(e);
-  }
-  return NextResponse.json(listJobs());
-}
+export const GET = apiRoute(async (req: NextRequest) => {
+  const gate = await authorizeRead(await getStore(), req);
+  if (!gate.ok) return gate.response;
+  return NextResponse.json(listJobViews(gate.ctx));
+});
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
-export async function POST(req: NextRequest) {
+export const POST = apiRoute(async (req: NextRequest) => {
   const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
@@ -41,4 +39,4 @@ export async function POST(req: NextRequest) {
     if (e instanceof JobInputError || e instanceof RunConflictError) return jsonError(400, e.message);
     throw e;
   }
-}
+});
