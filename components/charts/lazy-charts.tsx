@@ -1,8 +1,8 @@
 "use client";
 
-// The recharts charts, loaded after hydration. recharts is ~120 kB gzip; imported directly it
-// sits in the first-load JavaScript of every page that draws a chart and pushes /runs/[key],
-// /curves and /self-conditioning over the 250 kB budget. With next/dynamic (ssr: false) it
+// The recharts charts, loaded after hydration. recharts is large; imported directly it sits in
+// the first-load JavaScript of every page that draws a chart and pushes /runs/[key], /curves
+// and /self-conditioning over the first-load budget (docs/performance.md). With next/dynamic (ssr: false) it
 // becomes a separate chunk fetched once the page is interactive. ssr: false loses little: the
 // server never drew the plot (ResponsiveContainer has no width there); only the caption, legend
 // and screen-reader description now arrive with the chunk. The placeholder keeps the card's
