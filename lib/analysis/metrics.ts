@@ -17,6 +17,7 @@ import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
 import { roundTo } from "./numbers";
 import { logisticFit, ols, wilson } from "./stats";
 import { computeExtras } from "./metrics-extras";
+import { slopeBootstrapCi } from "./selfcond-ci";
 import { weightedLengthFit } from "./weighted-fit";
 
 const r6 = (x: number) => roundTo(x, 6);
@@ -186,6 +187,7 @@ export function computeRunMetrics(
     self_conditioning: selfConditioning(g),
   };
   const extras = computeExtras(header, g, { pHat, taskCurve: task_accuracy, coefficients, lmax, fitsUsed: boot?.fitsUsed ?? 0 });
+  if (metrics.self_conditioning) extras.self_conditioning_slope_ci = slopeBootstrapCi(metrics.self_conditioning.points);
   return { metrics, extras };
 }
 
@@ -249,6 +251,9 @@ function selfConditioning(g: SummaryColumns): SelfConditioningMetrics | null {
   const points = [...by.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([rate, e]) => ({ induced_error_rate: rate, n: e.n, correct: e.correct, accuracy: r6(e.correct / e.n) }));
-  const { slope } = ols(points.map((p) => ({ x: p.induced_error_rate, y: p.correct / p.n })));
+  const { slope } = ols(
+    points.map((p) => p.induced_error_rate),
+    points.map((p) => p.correct / p.n),
+  );
   return { target_turn, points, slope: slope === null ? null : r6(slope) };
 }

@@ -43,16 +43,22 @@ export function percentile(values: ArrayLike<number>, q: number): number {
 }
 
 /** Ordinary least squares y = intercept + slope·x; the slope is null when x has no spread (then the intercept is the mean of y). */
-export function ols(points: readonly { x: number; y: number }[]): { slope: number | null; intercept: number | null } {
-  const n = points.length;
+export function ols(x: ArrayLike<number>, y: ArrayLike<number>): { slope: number | null; intercept: number | null } {
+  const n = x.length;
   if (n === 0) return { slope: null, intercept: null };
-  const mx = points.reduce((a, p) => a + p.x, 0) / n;
-  const my = points.reduce((a, p) => a + p.y, 0) / n;
+  let mx = 0;
+  let my = 0;
+  for (let i = 0; i < n; i++) {
+    mx += x[i];
+    my += y[i];
+  }
+  mx /= n;
+  my /= n;
   let sxx = 0;
   let sxy = 0;
-  for (const p of points) {
-    sxx += (p.x - mx) ** 2;
-    sxy += (p.x - mx) * (p.y - my);
+  for (let i = 0; i < n; i++) {
+    sxx += (x[i] - mx) ** 2;
+    sxy += (x[i] - mx) * (y[i] - my);
   }
   if (sxx === 0) return { slope: null, intercept: my };
   const slope = sxy / sxx;
