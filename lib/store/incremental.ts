@@ -184,13 +184,13 @@ export async function storedSummaries(tx: RawTx, runId: number): Promise<Summary
 }
 
 function summaryOfRow(r: StoredRow): GenerationSummary {
-  const stored = parseJsonOr<Partial<StoredGenerationAnalysis>>(r.analysis, {});
+  const stored = parseJsonOr<Partial<StoredGenerationAnalysis> | null>(r.analysis, null) ?? {};
   // The loader's own mapping of the item's fields (cluster, usage), so both paths summarise a
   // generation identically.
   const fromItem = itemSummaryFields({
     id: r.itemKey,
     epoch: Number(r.epoch),
-    input: parseJsonOr<NativeItem["input"]>(r.input, {}),
+    input: parseJsonOr<NativeItem["input"] | null>(r.input, null) ?? {},
     metadata: parseJsonOr<unknown>(r.metadata, undefined),
     usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
     latency_ms: r.latencyMs,
