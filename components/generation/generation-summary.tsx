@@ -142,7 +142,8 @@ function referenceAnswer(d: GenerationDetail): string {
   const turns = d.analysis.turns;
   if (turns?.length) return String(turns[turns.length - 1].expected);
   const last = d.steps[d.steps.length - 1];
-  if (!last) return "—";
+  // Imported items without steps: the harness's own reference (Inspect's target, lm-eval's gold).
+  if (!last) return typeof d.item.input.reference_answer === "string" ? d.item.input.reference_answer : "—";
   const n = Number(last.expected);
   return d.run.benchmark === "procedural-arith" && Number.isFinite(n) ? String(Math.round(n * 1000) / 1000) : fmtValue(last.expected);
 }

@@ -95,15 +95,16 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         sortKey: "l50",
         align: "right",
         className: "max-w-36",
-        title: "Length (steps) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
+        title:
+          "Length (steps; human minutes for METR runs) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
       },
       cell: ({ row: { original: r } }) => {
-        const f = fmtLengthFit(r.l50, r.maxLength);
+        const f = fmtLengthFit(r.l50, r.maxLength, r.lengthUnit);
         return (
           <div className={f.extrapolated ? "text-neutral-500 italic" : ""}>
             <div>{f.text}</div>
             {!f.extrapolated && r.l50 !== null ? (
-              <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength)}</div>
+              <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength, r.lengthUnit)}</div>
             ) : null}
           </div>
         );

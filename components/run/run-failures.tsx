@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { LazyFailureModesByLengthChart, LazyFirstDivergenceHistogram } from "@/components/charts/lazy-charts";
+import { FailureModesByLengthChart } from "@/components/charts/failure-modes-by-length-chart";
+import { FirstDivergenceHistogram } from "@/components/charts/first-divergence-histogram";
 import { Card, EmptyState } from "@/components/ui/card";
 import { fmtInt, fmtPct } from "@/components/ui/format";
 import { MODE_LABEL } from "@/components/ui/status-badge";
@@ -25,12 +26,11 @@ export function RunFailures({ run }: { run: RunSummary }) {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card
         title="Failure modes by length"
-        description="Share of generations showing each mode (several may hold at once). Click a bar to open those items."
+        description="Share of each length's generations showing each mode (several may hold at once, so they are not stacked). Click a cell to open those items."
       >
-        <LazyFailureModesByLengthChart
+        <FailureModesByLengthChart
           rows={run.extras.modes_by_length}
           itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })}
-          title=""
         />
       </Card>
       <Card
@@ -38,45 +38,46 @@ export function RunFailures({ run }: { run: RunSummary }) {
         description="The first step where the model leaves the reference execution. Click a bar to open those items."
       >
         {m.first_divergence_histogram ? (
-          <LazyFirstDivergenceHistogram
+          <FirstDivergenceHistogram
             bins={m.first_divergence_histogram}
             maxLength={run.extras.max_length}
             itemsHref={runItemsTemplate(run.key, { div: "{step}-{stepMax}" })}
-            title=""
           />
         ) : (
           <EmptyState title="Step-level analysis unavailable">This run has no per-step data, so there is no first divergence.</EmptyState>
         )}
       </Card>
       <Card className="lg:col-span-2" title="Failure modes" description={`Counts over ${fmtInt(m.generations)} generations.`}>
-        <Table density="inline" className="w-full">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Mode</TableHead>
-              <TableHead>Rule</TableHead>
-              <TableHead align="right">Generations</TableHead>
-              <TableHead align="right">Share</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody className="divide-y divide-neutral-100">
-            {FAILURE_MODES.map((mode) => (
-              <TableRow key={mode}>
-                <TableCell className="whitespace-nowrap">
-                  {m.failure_modes[mode] > 0 ? (
-                    <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
-                      {MODE_LABEL[mode]}
-                    </Link>
-                  ) : (
-                    <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
-                  )}
-                </TableCell>
-                <TableCell className="text-neutral-600">{MODE_HELP[mode]}</TableCell>
-                <TableCell align="right">{fmtInt(m.failure_modes[mode])}</TableCell>
-                <TableCell align="right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</TableCell>
+        <div className="overflow-x-auto">
+          <Table density="inline" className="w-full">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Mode</TableHead>
+                <TableHead>Rule</TableHead>
+                <TableHead align="right">Generations</TableHead>
+                <TableHead align="right">Share</TableHead>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {FAILURE_MODES.map((mode) => (
+                <TableRow key={mode}>
+                  <TableCell className="whitespace-nowrap">
+                    {m.failure_modes[mode] > 0 ? (
+                      <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
+                        {MODE_LABEL[mode]}
+                      </Link>
+                    ) : (
+                      <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-neutral-600">{MODE_HELP[mode]}</TableCell>
+                  <TableCell align="right">{fmtInt(m.failure_modes[mode])}</TableCell>
+                  <TableCell align="right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       </Card>
     </div>
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
@@ -40,6 +41,8 @@ export interface LeaderboardRow {
   l50: number | null;
   l50Lo: number | null;
   l50Hi: number | null;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
   /** L50 beyond the longest tested length: an extrapolation, not a finding */
   l50Extrapolated: boolean;
   l80: number | null;
@@ -144,6 +147,7 @@ const ROW_SELECT = {
   itemCount: true,
   generationCount: true,
   maxLength: true,
+  source: true,
   hasSteps: true,
   selfConditioning: true,
   demo: true,
@@ -271,6 +275,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
       l50Hi: r.l50Hi,
       l80: r.l80,
       l50Extrapolated: r.l50 !== null && r.l50 > r.maxLength,
+      lengthUnit: lengthUnitOfJson(r.source),
       p: r.p,
       predictedHorizon: predictedHorizon(r.p),
       firstAccuracy: r.firstAccuracy,

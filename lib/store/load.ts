@@ -21,6 +21,8 @@ export interface LoadedRun {
   items: number;
   generations: number;
   steps: number;
+  /** a run with this key was in the store and this load replaced it */
+  replaced: boolean;
 }
 
 export interface LoadReport {

@@ -5,12 +5,12 @@ import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
+import { writeStudyAggregates } from "./study-aggregates";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-export { GEN_COLS, generationRow, ITEM_COLS, modeBits, STEP_COLS, stepRowsOf } from "./rows";
 const BATCH = 500;
 const ID_BLOCK = 1000;
 
@@ -50,7 +50,12 @@ export class RunWriter {
     private ids: IdPool,
     readonly header: RunHeader,
     readonly runId: number,
-  ) {}
+    /** a run with this key existed and was replaced */
+    readonly replaced = false,
+  ) {
+    this.openedSource = JSON.stringify(header.source ?? null);
+  }
+  private readonly openedSource: string;
 
   /**
    * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
@@ -59,7 +64,7 @@ export class RunWriter {
   static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
-    await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key]);
+    const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
       `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
@@ -75,17 +80,17 @@ export class RunWriter {
         JSON.stringify(header.source ?? null),
         JSON.stringify(header.variant),
         header.created_at,
-        loadedAt(tx),
+        new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId);
+    return new RunWriter(tx, ids, header, runId, replaced);
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(this.header, item, a));
+    await this.addPrepared(prepareGeneration(item, a));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
@@ -129,12 +134,15 @@ export class RunWriter {
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
-  async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
+  async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
+    // An importer learns some provenance only while reading (Inspect's errored samples).
+    const source = JSON.stringify(this.header.source ?? null);
+    if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);
     if (!this.inOrder) await renumber(this.tx, this.runId);
     await writeSignposts(this.tx, this.runId);
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
-    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
+    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }
 }
 
@@ -188,6 +196,13 @@ export async function writeRunMetrics(
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
   const { metrics, extras } = computeRunMetrics(header, summaries);
+  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
+  const unknown = header.config?.per_item_correctness === "unavailable";
+  if (unknown) {
+    metrics.length_fit = null;
+    extras.length_fit_coefficients = null;
+    extras.pass_at_k = null;
+  }
   const lengthRows = metrics.accuracy_by_length.map((r) => {
     const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
     return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
@@ -195,8 +210,10 @@ export async function writeRunMetrics(
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
   const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  await writeStudyAggregates(tx, runId, header, summaries);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
+    if (unknown) return null;
     const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
     return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
   };
@@ -230,10 +247,4 @@ export async function writeRunMetrics(
     ],
   );
   return metrics;
-}
-
-// Prisma reads SQLite DateTime columns as ISO text or epoch ms; write what it writes.
-function loadedAt(tx: RawTx): string | Date {
-  void tx;
-  return new Date().toISOString();
 }
