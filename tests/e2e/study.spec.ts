@@ -111,10 +111,10 @@ test.describe("phone width", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("study at 390 px: controls wrap, the table scrolls inside its box, the chart fits", async ({ page }) => {
     await page.goto("/study?benchmark=procedural-arith&x=length&series=model&demo=all");
-    await expect(page.getByTestId("study-chart").locator("svg").first()).toBeVisible();
+    await expect(page.getByTestId("study-chart").locator("svg:visible").first()).toBeVisible();
     await expect(page.getByTestId("study-table")).toBeVisible();
     expect(await noPageOverflow(page), await widest(page)).toBe(true);
-    const box = await page.getByTestId("study-chart").locator("svg").first().boundingBox();
+    const box = await page.getByTestId("study-chart").locator("svg:visible").first().boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await page.locator('[data-preset="accuracy-by-length"]').click();
     await expect(page).toHaveURL(/series=all/);

@@ -1,106 +1,107 @@
-import Link from "next/link";
-import { ChartFrame, EmptyChart } from "@/components/charts/chart-frame";
-import { seriesColor } from "@/components/charts/theme";
+import { Axes, ChartFrame, EmptyChart, type Plot } from "@/components/charts/chart-frame";
+import { ChartLegend, type LegendEntry } from "@/components/charts/chart-legend";
+import { DASH, TOKEN } from "@/components/charts/config";
+import { linePath, linearTicks, scale } from "@/components/charts/geometry";
+import { ErrorBar, Mark } from "@/components/charts/marks";
+import { styleOfSlot } from "@/components/charts/palette";
 import { FACTOR_LABELS, isFractionMetric, metricLabel } from "@/lib/study/definitions";
 import type { FactorValue, StudySeriesResult } from "@/lib/study/pivot";
 import type { StudyParams } from "@/lib/url/study";
 import { cellHref } from "./cell-href";
 
-// The study chart, drawn as SVG on the server: one line per series, 95% intervals as bars,
-// every point a link to the items behind it. Text (names, run keys) only as SVG text nodes.
-
-const W = 720;
-const H = 320;
-const M = { top: 12, right: 16, bottom: 44, left: 52 };
+// The study chart on the shared chart frame: one line per series, 95% intervals as error bars,
+// every point a link to the items behind it. Series are styled by their place in the study's
+// own order (models sorted by name), so a series keeps its style across metrics and presets.
 
 export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudySeriesResult[]; legend: string }) {
   const points = data.flatMap((s) => s.points);
-  if (points.length === 0) return <EmptyChart message="No runs match: nothing to draw." />;
+  if (points.length === 0) return <EmptyChart message="No runs match: nothing to draw." testId="study-chart" />;
   const xs = [...new Map(points.map((pt) => [String(pt.x), pt.x])).values()];
   const numeric = xs.every((x) => typeof x === "number");
-  const nums = numeric ? (xs as number[]) : [];
-  const [x0, x1] = numeric ? [Math.min(...nums), Math.max(...nums)] : [0, xs.length - 1];
-  const order = numeric ? [] : xs.map(String);
-  const fx = (x: FactorValue) => {
-    const v = numeric ? (x as number) : order.indexOf(String(x));
-    const span = x1 - x0 || 1;
-    const pad = numeric ? 0 : 0.5;
-    return M.left + ((v - x0 + pad) / (span + 2 * pad)) * (W - M.left - M.right);
-  };
+  const order = xs.map(String);
+  const position = (x: FactorValue) => (numeric ? (x as number) : order.indexOf(String(x)));
+  const nums = xs.map(position);
+  const [x0, x1] = numeric ? [Math.min(...nums), Math.max(...nums)] : [-0.5, xs.length - 0.5];
   const fraction = isFractionMetric(p.metric);
   const yMax = fraction ? 1 : Math.max(1, ...points.map((pt) => Math.max(pt.value ?? 0, pt.ci?.[1] ?? 0))) * 1.05;
-  const fy = (v: number) => H - M.bottom - (v / yMax) * (H - M.top - M.bottom);
-  const yTicks = [0, 0.25, 0.5, 0.75, 1].map((t) => t * yMax);
-  // ticks at least 24 px apart, so close values (4 and 5 steps) do not print over each other
-  const xTicks: FactorValue[] = [];
-  for (const x of xs) if (!xTicks.length || fx(x) - fx(xTicks[xTicks.length - 1]) >= 24) xTicks.push(x);
   const fmt = (v: number) => (fraction ? `${Math.round(v * 100)}%` : v.toFixed(0));
-  return (
-    <ChartFrame
-      title={`${metricLabel(p.metric)} by ${FACTOR_LABELS[p.x]}`}
-      description={`${data.length} series. ${legend}`}
-      testId="study-chart"
-      legend={
-        <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-neutral-700" aria-label="Series">
-          {data.map((s, i) => (
-            <li key={s.name} className="flex items-center gap-1.5">
-              <svg width="18" height="8" aria-hidden="true">
-                <line x1="0" y1="4" x2="18" y2="4" stroke={seriesColor(i)} strokeWidth="2" strokeDasharray={i % 2 ? "4 2" : undefined} />
-              </svg>
-              {s.name}
-            </li>
-          ))}
-        </ul>
-      }
-    >
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`${metricLabel(p.metric)} chart`}>
-        {yTicks.map((t) => (
-          <g key={t}>
-            <line x1={M.left} x2={W - M.right} y1={fy(t)} y2={fy(t)} stroke="#e5e5e5" />
-            <text x={M.left - 6} y={fy(t) + 4} textAnchor="end" fontSize="11" fill="#525252">
-              {fmt(t)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((x) => (
-          <text key={String(x)} x={fx(x)} y={H - M.bottom + 16} textAnchor="middle" fontSize="11" fill="#525252">
-            {String(x)}
-          </text>
-        ))}
-        <text x={(M.left + W - M.right) / 2} y={H - 6} textAnchor="middle" fontSize="12" fill="#404040">
-          {FACTOR_LABELS[p.x]}
-        </text>
+  const styles = data.map((_, i) => ({ ...styleOfSlot(i), dash: i % 2 ? DASH.last : DASH.solid }));
+  const entries: LegendEntry[] = data.map((s, i) => ({
+    label: s.name,
+    color: styles[i].color,
+    marker: styles[i].marker,
+    dash: styles[i].dash,
+  }));
+
+  const draw = (plot: Plot) => {
+    const fx = scale([x0 === x1 ? x0 - 1 : x0, x0 === x1 ? x1 + 1 : x1], [plot.left + 8, plot.right - 8]);
+    const fy = scale([0, yMax], [plot.bottom, plot.top]);
+    // ticks at least 24 px apart, so close values (4 and 5 steps) do not print over each other
+    const tickXs: number[] = [];
+    const tickLabels: string[] = [];
+    for (const x of xs) {
+      const at = position(x);
+      if (tickXs.length && fx(at) - fx(tickXs[tickXs.length - 1]) < 24) continue;
+      tickXs.push(at);
+      tickLabels.push(String(x));
+    }
+    return (
+      <>
+        <Axes
+          plot={plot}
+          x={{ scale: fx, ticks: tickXs, labels: tickLabels, label: FACTOR_LABELS[p.x] }}
+          y={{ scale: fy, ticks: fraction ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(0, yMax, 5), format: fmt, label: metricLabel(p.metric) }}
+          xGrid={false}
+        />
         {data.map((s, i) => {
-          const color = seriesColor(i);
+          const st = styles[i];
           const drawn = s.points.filter((pt) => pt.value !== null);
-          const path = drawn.map((pt, j) => `${j ? "L" : "M"}${fx(pt.x).toFixed(1)},${fy(pt.value!).toFixed(1)}`).join("");
           return (
             <g key={s.name} data-series={s.name}>
               {drawn.length > 1 ? (
-                <path d={path} fill="none" stroke={color} strokeWidth="2" strokeDasharray={i % 2 ? "6 3" : undefined} />
+                <path
+                  d={linePath(drawn.map((pt) => [fx(position(pt.x)), fy(pt.value!)]))}
+                  fill="none"
+                  stroke={st.color}
+                  strokeWidth={2}
+                  strokeDasharray={st.dash}
+                />
               ) : null}
               {drawn.map((pt) => (
-                <Link key={String(pt.x)} href={cellHref(p, s.name, pt)} data-testid="study-point">
-                  {pt.ci ? (
-                    <line
-                      x1={fx(pt.x)}
-                      x2={fx(pt.x)}
-                      y1={fy(pt.ci[0])}
-                      y2={fy(pt.ci[1])}
-                      stroke={color}
-                      strokeOpacity="0.5"
-                      strokeWidth="2"
-                    />
-                  ) : null}
-                  <circle cx={fx(pt.x)} cy={fy(pt.value!)} r="4.5" fill={color} stroke="white" strokeWidth="1">
-                    <title>{`${s.name}, ${FACTOR_LABELS[p.x]} ${pt.x}: ${fmt(pt.value!)} (n = ${pt.n})`}</title>
-                  </circle>
-                </Link>
+                <g key={String(pt.x)} data-testid="study-point">
+                  {pt.ci ? <ErrorBar x={fx(position(pt.x))} y0={fy(pt.ci[0])} y1={fy(pt.ci[1])} color={st.color} /> : null}
+                  <Mark
+                    cx={fx(position(pt.x))}
+                    cy={fy(pt.value!)}
+                    color={st.color}
+                    marker={st.marker}
+                    href={cellHref(p, s.name, pt)}
+                    tip={`${s.name}, ${FACTOR_LABELS[p.x]} ${pt.x}: ${fmt(pt.value!)} (n = ${pt.n})`}
+                  />
+                </g>
               ))}
             </g>
           );
         })}
-      </svg>
-    </ChartFrame>
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} stroke={TOKEN.axis} />
+      </>
+    );
+  };
+
+  return (
+    <ChartFrame
+      name="study"
+      title={`${metricLabel(p.metric)} by ${FACTOR_LABELS[p.x]}`}
+      description={`${data.length} series. ${legend}`}
+      testId="study-chart"
+      height={320}
+      legend={
+        <>
+          <ChartLegend entries={entries} title="Series" />
+          <p className="mt-1 text-xs text-neutral-600">{legend}</p>
+        </>
+      }
+      draw={draw}
+    />
   );
 }
