@@ -1,9 +1,9 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "../db";
-import { getJob, listJobs, type JobView } from "../runner/jobs";
+import { currentCanWrite, currentPrincipal, requireReader } from "../auth/server";
+import { getStore } from "../db";
+import { getJob, jobForReader, listJobs, type JobView } from "../runner/jobs";
 
-// Jobs (server memory) joined with their runs (store): the jobs pages read only this module.
+// Jobs (rows in the store) joined with their runs: the jobs pages read only this module.
 
 export interface JobRow extends JobView {
   /** the run in the store, when it exists: status and counts as the run page shows them */
@@ -12,16 +12,17 @@ export interface JobRow extends JobView {
 
 async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
   if (jobs.length === 0) return [];
-  const prisma = await db();
+  const { prisma } = await getStore();
   const runs = await prisma.run.findMany({
     where: { key: { in: [...new Set(jobs.map((j) => j.runKey))] } },
     select: { key: true, status: true, generationCount: true, expectedItems: true, loadedAt: true },
   });
   const byKey = new Map(runs.map((r) => [r.key, r]));
+  const signedIn = (await currentPrincipal()).kind !== "anonymous";
   return jobs.map((j) => {
     const r = byKey.get(j.runKey);
     return {
-      ...j,
+      ...jobForReader(j, signedIn),
       run: r
         ? { status: r.status, generations: r.generationCount, expectedItems: r.expectedItems, updatedAt: r.loadedAt.toISOString() }
         : null,
@@ -31,11 +32,14 @@ async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
 
 export async function getJobRows(): Promise<JobRow[]> {
   await requireReader();
-  return withRuns(listJobs());
+  return withRuns(await listJobs(await getStore()));
 }
 
 export async function getJobRow(id: string): Promise<JobRow | null> {
   await requireReader();
-  const job = getJob(id);
+  const job = await getJob(await getStore(), id);
   return job ? (await withRuns([job]))[0] : null;
 }
+
+/** Whether the viewer can cancel from the page without typing a token (a signed-in editor). */
+export const viewerCanWrite = currentCanWrite;

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobDetail } from "@/components/jobs/job-detail";
 import { PageHeader } from "@/components/ui/page-header";
-import { getJobRow } from "@/lib/queries/jobs";
+import { getJobRow, viewerCanWrite } from "@/lib/queries/jobs";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +16,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function JobPage({ params }: Props) {
   const job = await getJobRow((await params).id);
   if (!job) notFound();
+  const signedInEditor = await viewerCanWrite();
   return (
     <>
       <PageHeader
@@ -27,7 +28,7 @@ export default async function JobPage({ params }: Props) {
         title={`Run ${job.runKey}`}
         subtitle={`${job.model} · job ${job.id}`}
       />
-      <JobDetail job={job} />
+      <JobDetail job={job} signedInEditor={signedInEditor} />
     </>
   );
 }
