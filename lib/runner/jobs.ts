@@ -5,10 +5,11 @@
 // restart) stops renewing; once the lease expires another worker, or the restarted one, takes the
 // job over and executeRun resumes the run, skipping every generation already stored.
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import type { Principal } from "../auth/policy";
 import type { Db, Store } from "../db";
-import { env as appEnv } from "../env";
+import { env as appEnv, providerOf, sqlitePath } from "../env";
 import type { ChatClientOptions } from "./client";
 import { readDataset } from "./dataset";
 import {
@@ -96,7 +97,8 @@ export class JobWorker {
   private lastError = "";
 
   constructor(
-    private readonly store: () => Promise<Store>,
+    /** null: no store yet (a SQLite file not created): nothing to run */
+    private readonly store: () => Promise<Store | null>,
     private readonly o: WorkerOptions,
   ) {
     this.owner = o.owner ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -148,6 +150,7 @@ export class JobWorker {
   private async poll(): Promise<void> {
     try {
       const store = await this.store();
+      if (!store) return;
       while (!this.stopped && this.local.size < this.o.maxJobs) {
         const claimed = await claimJob(store, { owner: this.owner, maxJobs: this.o.maxJobs, leaseMs: this.o.leaseMs });
         if (!claimed) break;
@@ -237,6 +240,7 @@ export class JobWorker {
     this.beating = true;
     try {
       const store = await this.store();
+      if (!store) throw new Error("the store has gone away");
       for (const j of this.local.values()) {
         if (j.lost || j.releasing) continue;
         try {
@@ -278,10 +282,16 @@ function globalWorker(): JobWorker | undefined {
   return registry.__stepwiseJobWorker;
 }
 
-/** The server process's worker (instrumentation.ts starts it with the server; cached across dev reloads). */
+/**
+ * The server process's worker (instrumentation.ts starts it with the server; cached across dev
+ * reloads). It never creates a store: while a SQLite file does not exist there are no jobs to
+ * run, and a server started before its store is set up must not race the setup.
+ */
 export function startJobWorker(store: () => Promise<Store>): JobWorker {
   const leaseMs = appEnv.STEPWISE_JOB_LEASE_SECONDS * 1000;
-  return (registry.__stepwiseJobWorker ??= new JobWorker(store, {
+  const url = appEnv.DATABASE_URL;
+  const existing = () => (providerOf(url) === "sqlite" && !fs.existsSync(sqlitePath(url)) ? Promise.resolve(null) : store());
+  return (registry.__stepwiseJobWorker ??= new JobWorker(existing, {
     maxJobs: appEnv.STEPWISE_MAX_JOBS,
     leaseMs,
     heartbeatMs: Math.min(1000, leaseMs / 5),

@@ -85,6 +85,9 @@ SERVER_STORES.forEach((kind, i) => {
       expect(cancelled.done).toBeLessThan(30);
       await page.goto(`${server.url}/jobs`);
       await expect(page.getByRole("link", { name: id.slice(0, 8) })).toBeVisible();
+    } catch (e) {
+      console.error(server?.output().slice(-4000));
+      throw e;
     } finally {
       await server?.kill9();
       await llm?.close();

@@ -125,13 +125,15 @@ function parseServer(text: string, allowHttp: boolean): URL {
     throw new UsageError(
       `refusing to send the API token over plain http to ${url.host}: use https (or --allow-http on a network you trust)`,
     );
-  url.pathname = url.pathname.replace(/\/+$/, "");
   url.search = "";
   url.hash = "";
   return url;
 }
 
-/** Native JSONL when the first non-empty line is a JSON object with "type": "run"; anything else goes to the importer. */
+/** The server URL without a trailing slash (a server under a path prefix keeps it). */
+const serverBase = (server: URL) => server.origin + server.pathname.replace(/\/+$/, "");
+
+/** Native JSONL when the first non-empty line is a JSON object of type run or item; anything else goes to the importer. */
 function isNative(file: string): boolean {
   const fd = fs.openSync(file, "r");
   try {
@@ -145,7 +147,8 @@ function isNative(file: string): boolean {
       .find((l) => l.trim() !== "");
     if (!first) return true; // empty: the server says so
     try {
-      return (JSON.parse(first) as { type?: unknown })?.type === "run";
+      const type = (JSON.parse(first) as { type?: unknown })?.type;
+      return type === "run" || type === "item"; // as the importer tells native files (lib/import/detect.ts)
     } catch {
       return false;
     }
@@ -177,8 +180,7 @@ function stdinSource(): Source {
 
 /** Pushes one source with retries; prints the outcome. True when the server loaded it. */
 async function pushOne(server: URL, token: string, source: Source, retries: number, runKey?: string): Promise<boolean> {
-  const url = new URL(server.href);
-  url.pathname += source.route;
+  const url = new URL(serverBase(server) + source.route);
   url.searchParams.set("name", runKey ?? path.basename(source.label));
   for (let attempt = 0; ; attempt++) {
     let answer: ServerAnswer;
@@ -309,8 +311,7 @@ function report(server: URL, source: Source, a: ServerAnswer) {
   if (runs.length === 0) console.log(`${source.label}: loaded (HTTP ${a.status})`);
   for (const r of runs) {
     if (!r.key) continue;
-    const link = new URL(server.href);
-    link.pathname += `/runs/${encodeURIComponent(r.key)}`;
+    const link = new URL(`${serverBase(server)}/runs/${encodeURIComponent(r.key)}`);
     const count = r.generations ?? r.items;
     console.log(`${source.label}: ${r.key}${count === undefined ? "" : ` (${count} generations)`} → ${link.href}`);
   }
