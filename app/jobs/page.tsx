@@ -2,15 +2,16 @@ import type { Metadata } from "next";
 import { JobForm } from "@/components/jobs/job-form";
 import { JobTable } from "@/components/jobs/job-table";
 import { Card } from "@/components/ui/card";
-import { PageHeader } from "@/components/ui/page-header";
 import { JobRefresh } from "@/components/jobs/job-refresh";
+import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getJobRows } from "@/lib/queries/jobs";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Jobs" };
 
 export default async function JobsPage() {
-  const jobs = await getJobRows();
+  const jobs = await getJobRows(await requireReader());
   return (
     <>
       <PageHeader

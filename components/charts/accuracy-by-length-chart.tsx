@@ -13,6 +13,7 @@ import {
   type TooltipContentProps,
 } from "recharts";
 import type { AccuracyAtLength } from "@/lib/analysis/types";
+import { fmtLength, lengthAxisLabel, type LengthUnits } from "@/lib/analysis/length-unit";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { SeriesDot } from "./series-dot";
@@ -36,6 +37,8 @@ export interface AccuracyByLengthChartProps {
   series: AccuracySeries[];
   answer?: "first" | "last" | "both";
   xScale?: "linear" | "log";
+  /** what a length counts (lib/analysis/length-unit): steps, METR minutes, or mixed */
+  unit?: LengthUnits;
   /** Wilson 95% bands (default on) */
   bands?: boolean;
   height?: number;
@@ -65,6 +68,7 @@ export function AccuracyByLengthChart({
   answer = "first",
   xScale = "linear",
   bands = true,
+  unit = "steps",
   height = CHART_DEFAULTS.accuracyByLength.height,
   title = CHART_DEFAULTS.accuracyByLength.title,
 }: AccuracyByLengthChartProps) {
@@ -91,7 +95,8 @@ export function AccuracyByLengthChart({
   const describe = series
     .map(
       (s) =>
-        `${s.label}: ` + s.points.map((p) => `${p.length} steps ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
+        `${s.label}: ` +
+        s.points.map((p) => `${fmtLength(p.length, unit)} ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
     )
     .join("; ");
 
@@ -100,7 +105,7 @@ export function AccuracyByLengthChart({
     if (!active || !row) return null;
     return (
       <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md">
-        <div className="mb-1 font-semibold text-neutral-800">Length {row.length}</div>
+        <div className="mb-1 font-semibold text-neutral-800">Length {fmtLength(row.length, unit)}</div>
         <table className="tabular">
           <tbody>
             {series.map((s, i) =>
@@ -148,7 +153,7 @@ export function AccuracyByLengthChart({
               stroke={AXIS.stroke}
               tick={AXIS.tick}
               tickFormatter={(v: number) => String(Math.round(v * 100) / 100)}
-              label={{ value: `Length (steps${log ? ", log scale" : ""})`, position: "insideBottom", offset: -12, ...AXIS.label }}
+              label={{ value: lengthAxisLabel(unit, log), position: "insideBottom", offset: -12, ...AXIS.label }}
             />
             <YAxis
               domain={[0, 1]}
@@ -202,7 +207,7 @@ export function AccuracyByLengthChart({
                         symbol={seriesSymbol(i)}
                         hollow={k === "last"}
                         href={href}
-                        label={`${s.label}, length ${row.length}: ${k} answer ${pct(p.value as number, 1)} — open items`}
+                        label={`${s.label}, length ${fmtLength(row.length, unit)}: ${k} answer ${pct(p.value as number, 1)} — open items`}
                       />
                     );
                   }}

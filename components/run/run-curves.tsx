@@ -2,6 +2,7 @@ import { LazyAccuracyByLengthChart, LazySelfConditioningChart, LazyStepCurvesCha
 import { Card, EmptyState } from "@/components/ui/card";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runItemsTemplate } from "@/lib/url/run";
+import { lengthUnitOf } from "@/lib/analysis/length-unit";
 
 /** The "Curves" tab: accuracy by length, task/step curves with the p̂^i prediction. */
 export function RunCurves({ run }: { run: RunSummary }) {
@@ -21,6 +22,7 @@ export function RunCurves({ run }: { run: RunSummary }) {
           ]}
           answer="both"
           title=""
+          unit={lengthUnitOf(run.source)}
         />
       </Card>
       <Card

@@ -36,7 +36,7 @@ export async function startedBy(prisma: Db, p: Principal): Promise<string> {
     const t = await prisma.apiToken.findUnique({ where: { id: p.tokenId }, select: { name: true } });
     return `token ${t?.name ?? `#${p.tokenId}`}`;
   }
-  return "anonymous";
+  return p.kind === "local" ? "local admin" : "anonymous";
 }
 
 /**

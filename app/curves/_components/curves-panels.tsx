@@ -4,6 +4,7 @@ import type { CurveRun } from "@/lib/queries/curves";
 import { itemsAtLengthTemplate, type CurvesParams } from "@/lib/url/curves";
 import { runPath } from "@/lib/url/shared";
 import { HorizonTable } from "./horizon-table";
+import { commonLengthUnit } from "@/lib/analysis/length-unit";
 
 /** The charts and table of /curves for the selected runs (server component; the charts are client leaves loaded lazily, see lazy-charts.tsx). */
 export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams }) {
@@ -20,6 +21,7 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
           title=""
           answer={p.answer}
           xScale={p.x}
+          unit={commonLengthUnit(runs.map((r) => r.lengthUnit))}
           series={runs.map((r) => ({ key: r.key, label: r.label, points: r.accuracyByLength, itemsHref: itemsAtLengthTemplate(r.key) }))}
         />
       </Card>

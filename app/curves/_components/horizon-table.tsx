@@ -41,7 +41,7 @@ export function HorizonTable({ runs }: { runs: CurveRun[] }) {
         </thead>
         <tbody>
           {runs.map((r, i) => {
-            const l50 = r.lengthFit ? fmtLengthFit(r.lengthFit.l50, r.maxLength) : null;
+            const l50 = r.lengthFit ? fmtLengthFit(r.lengthFit.l50, r.maxLength, r.lengthUnit) : null;
             return (
               <tr key={r.key} className="border-b border-neutral-100 last:border-0">
                 <td className="py-2 pr-3">

@@ -3,7 +3,9 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobDetail } from "@/components/jobs/job-detail";
 import { PageHeader } from "@/components/ui/page-header";
-import { getJobRow, viewerCanWrite } from "@/lib/queries/jobs";
+import { canWrite } from "@/lib/auth/policy";
+import { requireReader } from "@/lib/auth/server";
+import { getJobRow } from "@/lib/queries/jobs";
 
 export const dynamic = "force-dynamic";
 
@@ -14,9 +16,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function JobPage({ params }: Props) {
-  const job = await getJobRow((await params).id);
+  const ctx = await requireReader();
+  const job = await getJobRow(ctx, (await params).id);
   if (!job) notFound();
-  const signedInEditor = await viewerCanWrite();
   return (
     <>
       <PageHeader
@@ -28,7 +30,7 @@ export default async function JobPage({ params }: Props) {
         title={`Run ${job.runKey}`}
         subtitle={`${job.model} · job ${job.id}`}
       />
-      <JobDetail job={job} signedInEditor={signedInEditor} />
+      <JobDetail job={job} signedInEditor={ctx.principal.kind === "user" && canWrite(ctx.principal)} />
     </>
   );
 }

@@ -1,9 +1,11 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { mbToBytes, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
-import { jsonError, unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
+import { jsonError } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
-import { JobInputError, jobForReader, listJobs, startedBy, submitJob } from "@/lib/runner/jobs";
+import { listJobViews } from "@/lib/queries/jobs";
+import { JobInputError, startedBy, submitJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
@@ -13,20 +15,14 @@ import { gatedStore } from "@/lib/api/gated-store";
 // endpoint), so it needs an editor's API token or session (lib/auth/request.ts).
 export const dynamic = "force-dynamic";
 
-export async function GET(req: NextRequest) {
-  try {
-    const store = await getStore();
-    const gate = await authorizeRead(store.prisma, req);
-    if (!gate.ok) return gate.response;
-    const signedIn = gate.principal.kind !== "anonymous";
-    return NextResponse.json((await listJobs(store)).map((j) => jobForReader(j, signedIn)));
-  } catch (e) {
-    return unavailable(e);
-  }
-}
+export const GET = apiRoute(async (req: NextRequest) => {
+  const gate = await authorizeRead(await getStore(), req);
+  if (!gate.ok) return gate.response;
+  return NextResponse.json(await listJobViews(gate.ctx));
+});
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
-export async function POST(req: NextRequest) {
+export const POST = apiRoute(async (req: NextRequest) => {
   const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
@@ -42,4 +38,4 @@ export async function POST(req: NextRequest) {
     if (e instanceof JobInputError) return jsonError(400, e.message);
     throw e;
   }
-}
+});
