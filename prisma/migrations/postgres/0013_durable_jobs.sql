@@ -52,3 +52,14 @@ ALTER TABLE "JobDataset" ADD CONSTRAINT "JobDataset_jobId_fkey" FOREIGN KEY ("jo
 -- job for the same key at once cannot both succeed.
 CREATE UNIQUE INDEX "Job_live_runKey_key" ON "Job"("runKey") WHERE "status" IN ('queued', 'running');
 
+
+-- The write API's rate-limit buckets, shared by every server process on the store.
+-- CreateTable
+CREATE TABLE "RateBucket" (
+    "key" TEXT NOT NULL,
+    "tokens" DOUBLE PRECISION NOT NULL,
+    "at" BIGINT NOT NULL,
+    "granted" BOOLEAN NOT NULL DEFAULT false,
+
+    CONSTRAINT "RateBucket_pkey" PRIMARY KEY ("key")
+);

@@ -46,3 +46,12 @@ CREATE INDEX "Job_createdAt_idx" ON "Job"("createdAt");
 -- job for the same key at once cannot both succeed.
 CREATE UNIQUE INDEX "Job_live_runKey_key" ON "Job"("runKey") WHERE "status" IN ('queued', 'running');
 
+
+-- The write API's rate-limit buckets, shared by every server process on the store.
+-- CreateTable
+CREATE TABLE "RateBucket" (
+    "key" TEXT NOT NULL PRIMARY KEY,
+    "tokens" REAL NOT NULL,
+    "at" BIGINT NOT NULL,
+    "granted" BOOLEAN NOT NULL DEFAULT false
+);
