@@ -68,7 +68,9 @@ SERVER_STORES.forEach((kind, i) => {
       await expect(page.getByText("Complete", { exact: true })).toBeVisible();
       await expect(page.getByText("2 (resumed after a server stopped)")).toBeVisible();
 
-      // cancel from the page, typing the token (no session)
+      // cancel from the page, typing the token (no session); a slower model so that it is still running
+      await llm.close();
+      llm = await startFakeLlm({ p: 1, delayMs: 800 });
       const slow = await fetch(`${server.url}/api/v1/jobs`, {
         method: "POST",
         headers: auth,
