@@ -16,6 +16,7 @@ const NAV = [
   { href: "/curves", label: "Curves" },
   { href: "/compare", label: "Compare" },
   { href: "/self-conditioning", label: "Self-conditioning" },
+  { href: "/study", label: "Study" },
   { href: "/jobs", label: "Jobs" },
   { href: glossaryHref(), label: "Glossary" },
   { href: "/about", label: "About" },

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { MODE_COLORS, MODE_LABELS } from "@/components/charts/theme";
+import { MODE_COLORS, MODE_LABELS } from "@/components/charts/config";
 import { FAILURE_MODES } from "@/lib/analysis/types";
 import { glossaryHref } from "@/lib/url/glossary";
 

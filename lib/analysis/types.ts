@@ -229,6 +229,8 @@ export interface RunExtras {
   length_fit_bootstrap_fits?: number | null;
   /** dict-sum: turn task accuracy and turn accuracy per turn (`step` = turn); null otherwise */
   per_turn?: { K: number; task_accuracy: CurvePoint[]; turn_accuracy: CurvePoint[] } | null;
+  /** self-conditioning: percentile bootstrap 95% interval of the slope (lib/analysis/selfcond-ci.ts); absent in runs stored before it */
+  self_conditioning_slope_ci?: [number, number] | null;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface CurveRun {
   key: string;
   label: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -67,7 +69,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       hasSteps: true,
       metrics: true,
       extras: true,
-      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
       variant: { select: { name: true } },
     },
   });
@@ -82,6 +84,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       key: r.key,
       label: labels.get(r.key) ?? r.model.name,
       model: r.model.name,
+      modelId: r.model.id,
       family: r.model.family,
       paramsB: r.model.paramsB,
       thinking: r.model.thinking,

@@ -1,12 +1,11 @@
 import { summarise } from "../analysis/analyse";
+import { encodeModes } from "../analysis/failure-modes";
 import {
-  FAILURE_MODES,
   STATUS_LETTER,
   STEP_STATUSES,
   type GenerationAnalysis,
   type GenerationSummary,
   type NativeItem,
-  type RunHeader,
   type StoredGenerationAnalysis,
 } from "../analysis/types";
 
@@ -62,15 +61,6 @@ function givenFields(item: NativeItem): string | null {
   return Object.keys(given).length ? JSON.stringify(given) : null;
 }
 
-export function modeBits(modes: readonly string[]): number {
-  let bits = 0;
-  for (const m of modes) {
-    const i = FAILURE_MODES.indexOf(m as (typeof FAILURE_MODES)[number]);
-    if (i >= 0) bits |= 1 << i;
-  }
-  return bits;
-}
-
 /** A Generation row in GEN_COLS order. */
 export function generationRow(
   genId: number | null,
@@ -109,7 +99,7 @@ export function generationRow(
     a.lastCorrect,
     a.firstDivergence,
     first,
-    modeBits(a.modes),
+    encodeModes(a.modes),
     a.clean,
     statuses,
     JSON.stringify(stored),
@@ -173,13 +163,13 @@ export interface PreparedGeneration {
   summary: GenerationSummary;
 }
 
-export function prepareGeneration(header: RunHeader, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
   return {
     itemKey: item.id,
     item: [a.length, JSON.stringify(item.input), JSON.stringify(a.reference), a.selfConditioning?.inducedErrorRate ?? null],
     gen: generationRow(null, null, null, item, a),
     steps: stepValuesOf(a),
     stepCount: a.hasSteps ? a.steps.length : 0,
-    summary: summarise(a, item, header),
+    summary: summarise(a, item),
   };
 }

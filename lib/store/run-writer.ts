@@ -5,12 +5,12 @@ import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
+import { writeStudyAggregates } from "./study-aggregates";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-export { GEN_COLS, generationRow, ITEM_COLS, modeBits, STEP_COLS, stepRowsOf } from "./rows";
 const BATCH = 500;
 const ID_BLOCK = 1000;
 
@@ -80,7 +80,7 @@ export class RunWriter {
         JSON.stringify(header.source ?? null),
         JSON.stringify(header.variant),
         header.created_at,
-        loadedAt(tx),
+        new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
         demo,
@@ -90,7 +90,7 @@ export class RunWriter {
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(this.header, item, a));
+    await this.addPrepared(prepareGeneration(item, a));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
@@ -210,6 +210,7 @@ export async function writeRunMetrics(
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
   const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  await writeStudyAggregates(tx, runId, header, summaries);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
     if (unknown) return null;
@@ -246,10 +247,4 @@ export async function writeRunMetrics(
     ],
   );
   return metrics;
-}
-
-// Prisma reads SQLite DateTime columns as ISO text or epoch ms; write what it writes.
-function loadedAt(tx: RawTx): string | Date {
-  void tx;
-  return new Date().toISOString();
 }

@@ -6,9 +6,7 @@ import { runListParam, runListValue } from "./run-list";
 // of both charts, and which step curves are drawn.
 
 export const ANSWERS = ["first", "last", "both"] as const;
-export type AnswerChoice = (typeof ANSWERS)[number];
 export const X_SCALES = ["linear", "log"] as const;
-export type XScale = (typeof X_SCALES)[number];
 
 const schema = z.object({
   runs: runListParam,
@@ -16,6 +14,18 @@ const schema = z.object({
   x: z.enum(X_SCALES).catch("linear").default("linear"),
   /** hide the p̂^i prediction */
   nopred: z
+    .string()
+    .transform((s) => s === "1")
+    .optional()
+    .transform((v) => v ?? false),
+  /** hide the step accuracy s(i) */
+  nostep: z
+    .string()
+    .transform((s) => s === "1")
+    .optional()
+    .transform((v) => v ?? false),
+  /** hide the horizon markers */
+  nohz: z
     .string()
     .transform((s) => s === "1")
     .optional()
@@ -35,20 +45,12 @@ export function curvesHref(p: Partial<CurvesParams> & { runs?: string[] }): stri
   if (p.answer && p.answer !== "first") parts.push("answer=" + p.answer);
   if (p.x && p.x !== "linear") parts.push("x=" + p.x);
   if (p.nopred) parts.push("nopred=1");
+  if (p.nostep) parts.push("nostep=1");
+  if (p.nohz) parts.push("nohz=1");
   return "/curves" + (parts.length ? "?" + parts.join("&") : "");
 }
 
 /** Href template of a run's item table at one length (`{length}` filled by the chart). */
 export function itemsAtLengthTemplate(runKey: string): string {
   return runPath(runKey) + "?tab=items&minLen={length}&maxLen={length}";
-}
-
-/** Href template of a run's items with one failure mode at one length. */
-export function itemsAtLengthModeTemplate(runKey: string): string {
-  return runPath(runKey) + "?tab=items&mode={mode}&minLen={length}&maxLen={length}";
-}
-
-/** Href template of a run's items whose first divergence falls in [step, stepMax]. */
-export function itemsAtDivergenceTemplate(runKey: string): string {
-  return runPath(runKey) + "?tab=items&div={step}-{stepMax}";
 }

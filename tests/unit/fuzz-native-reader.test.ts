@@ -6,8 +6,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { generationRow, stepRowsOf } from "../../lib/store/run-writer";
-import { EXAMPLES } from "../helpers/stores";
+import { generationRow, stepRowsOf } from "../../lib/store/rows";
+import { EXAMPLES } from "../helpers/shared-data";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
 const LINES = FILES.map((f) =>
