@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { EXAMPLES } from "../helpers/shared-data";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
 
 // Behind a reverse proxy, with more than one server process: Debian's nginx on loopback (as it
@@ -17,7 +18,7 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => fs.existsSync(p));
 const PG = SERVER_STORES.find((s) => s.name === "postgres");
 const root = path.resolve(".");
-const EXAMPLE = path.resolve(root, "..", "shared", "examples", "generic-small.jsonl");
+const EXAMPLE = path.join(EXAMPLES, "generic-small.jsonl");
 const EMAIL = "editor@nginx.test";
 const PASSWORD = "a long enough password 42";
 

@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { openStore } from "../../lib/db";
+import { EXAMPLES } from "../helpers/shared-data";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
 
 // `stepwise push` through a real `next start` with real tokens, on each store: native files,
@@ -14,7 +15,6 @@ import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } f
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
 const root = path.resolve(".");
-const EXAMPLES = path.resolve(root, "..", "shared", "examples");
 const MEASURING = path.join(root, "tests/fixtures/import/measuring/experiment_results.json");
 
 function push(env: Record<string, string | undefined>, ...args: string[]) {
