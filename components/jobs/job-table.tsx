@@ -4,9 +4,9 @@ import type { JobRow } from "@/lib/queries/jobs";
 import { runPath } from "@/lib/url/shared";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
-/** Jobs of this server process, newest first. */
+/** Jobs in the store, newest first. */
 export function JobTable({ jobs }: { jobs: JobRow[] }) {
-  if (jobs.length === 0) return <p className="text-sm text-neutral-500">No jobs since the server started.</p>;
+  if (jobs.length === 0) return <p className="text-sm text-neutral-500">No jobs yet.</p>;
   return (
     <div className="overflow-x-auto">
       <Table density="inline" className="w-full">
@@ -39,7 +39,11 @@ export function JobTable({ jobs }: { jobs: JobRow[] }) {
               </TableCell>
               <TableCell>{j.model}</TableCell>
               <TableCell>
-                <RunProgress compact status={j.status} done={j.done} total={j.total} />
+                {j.status === "queued" ? (
+                  <span className="text-xs text-neutral-500">queued</span>
+                ) : (
+                  <RunProgress compact refresh={false} status={j.status} done={j.done} total={j.total} />
+                )}
               </TableCell>
               <TableCell>{j.failed}</TableCell>
               <TableCell className="text-neutral-500">{j.createdAt.replace("T", " ").slice(0, 19)}</TableCell>

@@ -92,9 +92,9 @@ test("study: a cell opens its run's items directly, or the list of its runs", as
 
   // The chart's points are the same links as the table's cells.
   await page.goto("/study?benchmark=procedural-arith&x=lookback&series=all&demo=all");
-  const point = page.getByTestId("study-point").first();
+  const point = page.getByTestId("study-chart").locator("svg:visible [data-testid=study-point] a").first();
   expect(await point.getAttribute("href")).toBe(await page.getByTestId("study-cell").first().getAttribute("href"));
-  await point.locator("circle").click();
+  await point.click();
   await expect(page).toHaveURL(/cs=all(\+|%20)models/);
   await expect(page.getByTestId("cell-runs")).toBeVisible();
 

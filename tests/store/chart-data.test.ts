@@ -11,7 +11,8 @@ import { getCurveRuns } from "../../lib/queries/curves";
 import { getSelfConditioning } from "../../lib/queries/selfcond";
 import { loadNative } from "../../lib/store/load";
 import { modelStyle } from "../../components/charts/palette";
-import { adminContext, EXAMPLES, runAccess, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { adminContext, runAccess, STORE_KINDS } from "../helpers/stores";
 
 // What the charts read from a real store: the self-conditioning slope's bootstrap interval is
 // stored at load beside the slope (and recomputed the same way for a run stored without it),

@@ -12,7 +12,8 @@ import { readContextOf, type ReadContext } from "../../lib/read-context";
 import { loadNative } from "../../lib/store/load";
 import { listRuns } from "../../lib/store/read";
 import { parseLeaderboardParams } from "../../lib/url/leaderboard";
-import { adminContext, EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { adminContext, STORE_KINDS } from "../helpers/stores";
 
 vi.mock("server-only", () => ({}));
 
