@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ANONYMOUS } from "../../lib/auth/policy";
 import type { Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
-import { getStudy, StudyAccessError } from "../../lib/queries/study";
+import { getStudy, StudyAccessError, studyJson } from "../../lib/queries/study";
 import { loadNative } from "../../lib/store/load";
 import { readContextOf } from "../../lib/read-context";
 import { migrate } from "../../lib/store/migrate";
@@ -71,6 +71,11 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
     expect(lb7.ci![1]).toBeGreaterThanOrEqual(0.96);
     // the effect is seen: the intervals do not overlap
     expect(lb7.ci![1]).toBeLessThan(lb2.ci![0]);
+    // the API's and the CLI's JSON: the shape, values as fractions
+    const json = studyJson(s);
+    expect(json).toMatchObject({ benchmark: "procedural-arith", x: "lookback", metric: "step_accuracy" });
+    expect(json.series[0].points[0]).toMatchObject({ x: 2, value: lb2.value, ci: lb2.ci, n: 360 });
+    expect(Object.keys(json.series[0].points[0])).toEqual(expect.arrayContaining(["x", "value", "ci", "n"]));
     // and it costs first-answer accuracy
     const acc = await getStudy(ctx(), parseStudyParams({ benchmark: "procedural-arith", x: "lookback", series: "all" }));
     expect(acc.data[0].points[0].value!).toBeGreaterThan(acc.data[0].points[1].value!);
