@@ -24,6 +24,13 @@ const envSchema = z.object({
   /** write API: a token bucket per token or user, refilled at RATE per minute up to BURST */
   STEPWISE_WRITE_RATE_PER_MIN: z.coerce.number().positive().default(30),
   STEPWISE_WRITE_BURST: z.coerce.number().int().positive().default(10),
+  /** the origin users reach the server at behind a proxy (https://stepwise.example.org): links use it, and the CSRF check accepts only it */
+  STEPWISE_PUBLIC_URL: z
+    .string()
+    .url("STEPWISE_PUBLIC_URL must be a URL such as https://stepwise.example.org")
+    .refine((u) => /^https?:\/\//.test(u), "STEPWISE_PUBLIC_URL must be http(s)")
+    .transform((u) => new URL(u).origin)
+    .optional(),
   /** jobs running at once over all server processes on the store; more wait queued (docs/runner.md) */
   STEPWISE_MAX_JOBS: z.coerce.number().int().min(1).max(64).default(2),
   /** a job whose server stopped renewing its lease for this long is resumed by another (or the restarted) server */

@@ -4,7 +4,7 @@ import { env } from "../env";
 // sites' forms and fetches do not carry it on POST. Secure whenever the request came over https
 // (directly or as told by a reverse proxy) or STEPWISE_SECURE_COOKIES=1 forces it.
 export function isSecureRequest(headers: Headers, url?: string): boolean {
-  if (env.STEPWISE_SECURE_COOKIES) return true;
+  if (env.STEPWISE_SECURE_COOKIES || env.STEPWISE_PUBLIC_URL?.startsWith("https:")) return true;
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   if (proto) return proto === "https";
   return url ? url.startsWith("https:") : false;
@@ -14,9 +14,13 @@ export function cookieOptions(secure: boolean, expires?: Date) {
   return { httpOnly: true, sameSite: "lax" as const, secure, path: "/", ...(expires ? { expires } : {}) };
 }
 
-/** Unsafe requests authenticated by a cookie must come from our own pages (CSRF). */
+/**
+ * Unsafe requests authenticated by a cookie must come from our own pages (CSRF). With
+ * STEPWISE_PUBLIC_URL set, "our own" is that origin only, whatever Host the proxy passes.
+ */
 export function isSameOrigin(headers: Headers): boolean {
   const origin = headers.get("origin");
+  if (env.STEPWISE_PUBLIC_URL && origin && origin !== "null") return origin === env.STEPWISE_PUBLIC_URL;
   const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
   if (origin && origin !== "null") {
     try {

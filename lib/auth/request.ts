@@ -134,6 +134,7 @@ export async function authorizeRunExport(store: Store, req: NextRequest, runKey:
 
 /** The origin the client used (Host / X-Forwarded-*), for links handed back to it. */
 export function requestOrigin(headers: Headers, fallback: string): string {
+  if (env.STEPWISE_PUBLIC_URL) return env.STEPWISE_PUBLIC_URL;
   const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
   if (!host || !/^[\w.-]+(:\d+)?$|^\[[\d:a-f]+\](:\d+)?$/i.test(host)) return fallback;
   const proto = headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : new URL(fallback).protocol.replace(":", "");
