@@ -9,7 +9,6 @@ import type { RunSettings } from "./options";
 import { redact } from "./run";
 
 export type JobStatus = "queued" | "running" | "complete" | "incomplete" | "failed" | "cancelled";
-export const LIVE_STATUSES: readonly JobStatus[] = ["queued", "running"];
 
 export interface JobView {
   id: string;

@@ -27,7 +27,7 @@ import {
 import { runSettingsSchema, type JobRequest, type RunSettings } from "./options";
 import { executeRun, type RunProgress } from "./run";
 
-export { cancelJob, getJob, JobInputError, jobForReader, listJobs, type JobStatus, type JobView } from "./job-store";
+export { cancelJob, getJob, JobInputError, jobForReader, listJobs, type JobView } from "./job-store";
 
 /** Who started a job, as its row records it: the token's name or the user's email. */
 export async function startedBy(prisma: Db, p: Principal): Promise<string> {
