@@ -1,6 +1,7 @@
 import "server-only";
 import { db, type Db } from "@/lib/db";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import { decodeStepTrace } from "@/lib/store/step-trace";
 import { modesOf } from "./items";
 import { stepOperations, type StepOperation } from "./step-operations";
 
@@ -108,10 +109,7 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
   const item = await prisma.item.findUnique({ where: { runId_key: { runId: run.id, key: itemKey } } });
   if (!item) return null;
   const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
-  const g = await prisma.generation.findUnique({
-    where: { itemId_epoch: { itemId: item.id, epoch } },
-    include: { steps: { orderBy: { step: "asc" } } },
-  });
+  const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } } });
   if (!g) return null;
 
   const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, {
@@ -169,13 +167,8 @@ export async function getGeneration(runKey: string, itemKey: string, epoch: numb
     clean: g.clean,
     usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
     analysis,
-    steps: g.steps.map((s) => ({
-      step: s.step,
-      status: s.status as StepStatus,
-      expected: s.expected,
-      claimed: s.claimed,
-      recomputed: s.recomputed,
-      span: s.spanStart !== null && s.spanEnd !== null ? [s.spanStart, s.spanEnd] : null,
+    steps: decodeStepTrace(g.stepTrace).map((s) => ({
+      ...s,
       turn: turns?.get(s.step) ?? null,
       operation: ops.get(s.step) ?? null,
       operands: analysis.operands[s.step] ?? null,

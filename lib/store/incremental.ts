@@ -8,7 +8,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
 import type { RawTx } from "./raw";
-import { ensureRunRefs, GEN_COLS, generationRow, renumber, STEP_COLS, stepRowsOf, writeRunMetrics } from "./run-writer";
+import { ensureRunRefs, GEN_COLS, generationRow, renumber, writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
 
 export interface IncrementalRun {
@@ -105,10 +105,7 @@ export async function addGeneration(store: Store, run: IncrementalRun, item: Nat
        ON CONFLICT ("itemId", "epoch") DO NOTHING RETURNING "id"`,
       row,
     );
-    if (!gen) return false;
-    const steps = stepRowsOf(Number(gen.id), a);
-    if (steps.length) await tx.insertRows("StepResult", STEP_COLS, steps);
-    return true;
+    return gen !== undefined;
   });
   run.stored.add(genKey(item.id, item.epoch));
   return added;

@@ -7,6 +7,7 @@ import { parseImportOptions } from "../../lib/import/options";
 import { getRunMetrics, listRuns } from "../../lib/store/read";
 import { LM_TASK, lmCorrect, lmSteps, metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
 import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { storedStepCount } from "../helpers/steps";
 
 const REPRO = path.join(SHARED, "realdata", "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -27,7 +28,7 @@ async function snapshot(store: Store) {
   return {
     runs: await listRuns(p),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics),
-    counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count(), await p.runLengthStat.count()],
+    counts: [await p.item.count(), await p.generation.count(), await storedStepCount(p), await p.runLengthStat.count()],
   };
 }
 
