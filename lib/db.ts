@@ -128,8 +128,3 @@ export function getStore(): Promise<Store> {
   }
   return globalStore.__stepwiseStore;
 }
-
-/** Prisma client of the process-wide store. */
-export async function db(): Promise<Db> {
-  return (await getStore()).prisma;
-}

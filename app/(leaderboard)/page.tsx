@@ -4,6 +4,7 @@ import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";
 import { Pagination } from "@/components/table/pagination";
 import { ButtonLink } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getLeaderboard, getLeaderboardFilterOptions } from "@/lib/queries/leaderboard";
 import { leaderboardExportHref, leaderboardHref, parseLeaderboardParams } from "@/lib/url/leaderboard";
 
@@ -11,8 +12,9 @@ export const metadata: Metadata = { title: "Leaderboard" };
 export const dynamic = "force-dynamic";
 
 export default async function LeaderboardPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireReader();
   const params = parseLeaderboardParams(await searchParams);
-  const [board, options] = await Promise.all([getLeaderboard(params), getLeaderboardFilterOptions()]);
+  const [board, options] = await Promise.all([getLeaderboard(ctx, params), getLeaderboardFilterOptions(ctx)]);
 
   return (
     <>

@@ -2,8 +2,10 @@ import type { Metadata } from "next";
 import { RunPicker } from "@/components/charts/controls/run-picker";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
+import { RunAccess } from "@/lib/auth/run-access";
 import { getComparison } from "@/lib/queries/compare";
-import { listRunOptions } from "@/lib/queries/run-options";
+import { listRunOptions, resolveRunPieces } from "@/lib/queries/run-options";
 import { compareHref, parseCompareParams } from "@/lib/url/compare";
 import { CompareBody } from "./_components/compare-body";
 
@@ -11,9 +13,19 @@ export const metadata: Metadata = { title: "Compare" };
 export const dynamic = "force-dynamic";
 
 export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireReader();
   const p = parseCompareParams(await searchParams);
-  const [options, data] = await Promise.all([listRunOptions(), getComparison(p)]);
-  const keys = data.runs.map((r) => r.key);
+  const [options, { keys, unknown }] = await Promise.all([listRunOptions(ctx), resolveRunPieces(ctx, p.runs)]);
+  const checked = await Promise.all(keys.map((k) => RunAccess.check(ctx, k)));
+  const data = {
+    ...(await getComparison(
+      ctx,
+      checked.flatMap((r) => (r.ok ? [r.run] : [])),
+      p,
+    )),
+    unknown,
+  };
+  const selected = data.runs.map((r) => r.key);
   const labels = Object.fromEntries(data.runs.map((r) => [r.key, r.label]));
   const keep = compareHref({ answer: p.answer }).split("?")[1] ?? "";
 
@@ -24,7 +36,7 @@ export default async function ComparePage({ searchParams }: { searchParams: Prom
         subtitle="Two or more runs on the same items: paired outcomes, McNemar's test, first-divergence shifts. The first run is the baseline."
       />
       <Card className="mb-4">
-        <RunPicker options={options} selected={keys} labels={labels} basePath="/compare" keep={keep} baseline />
+        <RunPicker options={options} selected={selected} labels={labels} basePath="/compare" keep={keep} baseline />
         {data.unknown.length > 0 ? (
           <p role="status" className="mt-2 text-sm text-amber-700">
             Not loaded (ignored): {data.unknown.join(", ")}

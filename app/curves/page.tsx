@@ -3,6 +3,7 @@ import Link from "next/link";
 import { RunPicker } from "@/components/charts/controls/run-picker";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getCurveRuns } from "@/lib/queries/curves";
 import { listRunOptions, variantGroups } from "@/lib/queries/run-options";
 import { curvesHref, parseCurvesParams } from "@/lib/url/curves";
@@ -13,8 +14,9 @@ export const metadata: Metadata = { title: "Curves" };
 export const dynamic = "force-dynamic";
 
 export default async function CurvesPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireReader();
   const p = parseCurvesParams(await searchParams);
-  const [options, data] = await Promise.all([listRunOptions(), getCurveRuns(p.runs)]);
+  const [options, data] = await Promise.all([listRunOptions(ctx), getCurveRuns(ctx, p.runs)]);
   const keys = data.runs.map((r) => r.key);
   const labels = Object.fromEntries(data.runs.map((r) => [r.key, r.label]));
   const keep = curvesHref({ ...p, runs: [] }).split("?")[1] ?? "";

@@ -3,13 +3,14 @@ import { JobForm } from "@/components/jobs/job-form";
 import { JobTable } from "@/components/jobs/job-table";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getJobRows } from "@/lib/queries/jobs";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Jobs" };
 
 export default async function JobsPage() {
-  const jobs = await getJobRows();
+  const jobs = await getJobRows(await requireReader());
   return (
     <>
       <PageHeader

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { LazySelfConditioningChart } from "@/components/charts/lazy-charts";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getSelfConditioning } from "@/lib/queries/selfcond";
 import { parseSelfCondParams } from "@/lib/url/selfcond";
 import { ModelFilter } from "./_components/model-filter";
@@ -15,8 +16,9 @@ export default async function SelfConditioningPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const ctx = await requireReader();
   const p = parseSelfCondParams(await searchParams);
-  const data = await getSelfConditioning(p.models);
+  const data = await getSelfConditioning(ctx, p.models);
 
   return (
     <div>

@@ -2,7 +2,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { loginLimiter } from "../api/rate-limit";
-import { db } from "../db";
+import { getStore } from "../db";
 import { env } from "../env";
 import { cookieOptions, isSameOrigin, isSecureRequest } from "./cookies";
 import { safeNextPath } from "./policy";
@@ -26,7 +26,7 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   if (!parsed.success) return { error: issuesText(parsed.error), email };
   const wait = loginLimiter().take(`login:${parsed.data.email}`);
   if (!wait.ok) return { error: `Too many attempts for this email: try again in ${wait.retryAfterSeconds} s.`, email };
-  const prisma = await db();
+  const { prisma } = await getStore();
   const user = await authenticate(prisma, parsed.data.email, parsed.data.password);
   // One message for an unknown email and a wrong password: the form does not reveal who has an account.
   if (!user) return { error: "Wrong email or password.", email };
@@ -39,7 +39,7 @@ export async function signOutAction(): Promise<void> {
   const h = await headers();
   if (!isSameOrigin(h)) redirect("/logout");
   const jar = await cookies();
-  await endSession(await db(), jar.get(SESSION_COOKIE)?.value);
+  await endSession((await getStore()).prisma, jar.get(SESSION_COOKIE)?.value);
   jar.set(SESSION_COOKIE, "", { ...cookieOptions(isSecureRequest(h)), maxAge: 0 });
   redirect("/login?signed_out=1");
 }

@@ -17,7 +17,11 @@ export type Principal =
   /** nobody signed in; `shares` are the run keys opened with valid share links */
   | { kind: "anonymous"; shares: string[] }
   | { kind: "user"; userId: number; email: string; role: Role; shares: string[] }
-  | { kind: "token"; tokenId: number; role: Role; userId: number | null; shares: string[] };
+  | { kind: "token"; tokenId: number; role: Role; userId: number | null; shares: string[] }
+  /** the command line on the server: whoever can run it can open the store file anyway */
+  | { kind: "local"; role: "admin"; shares: string[] };
+
+export const LOCAL_ADMIN: Principal = { kind: "local", role: "admin", shares: [] };
 
 export const ANONYMOUS: Principal = { kind: "anonymous", shares: [] };
 
@@ -33,6 +37,14 @@ export function canReadAll(p: Principal, mode: AccessMode): boolean {
 /** One run's page, generations and metrics: readers of everything, or a share link for that key. */
 export function canReadRun(p: Principal, mode: AccessMode, runKey: string): boolean {
   return canReadAll(p, mode) || p.shares.includes(runKey);
+}
+
+/**
+ * The run keys a listing may show: null for everything, else only the runs the principal's
+ * share links open (a share-link holder in private mode sees its runs and nothing else).
+ */
+export function visibleRunKeys(p: Principal, mode: AccessMode): string[] | null {
+  return canReadAll(p, mode) ? null : p.shares;
 }
 
 /** Loads, imports, jobs, share links: editors and admins (users or their tokens), in both modes. */

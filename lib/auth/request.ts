@@ -1,17 +1,21 @@
 import type { NextRequest } from "next/server";
 import { jsonError } from "../api/responses";
 import { writeLimiter } from "../api/rate-limit";
-import type { Db } from "../db";
+import type { Db, Store } from "../db";
 import { env } from "../env";
+import { readContextOf, type ReadContext } from "../read-context";
 import { isSameOrigin } from "./cookies";
-import { canReadAll, canReadRun, canWrite, type AccessMode, type Principal } from "./policy";
+import { ANONYMOUS, canReadAll, canWrite, safeNextPath, type AccessMode, type Principal } from "./policy";
 import { resolvePrincipal, type Resolved } from "./principal";
+import { RunAccess } from "./run-access";
 import { SESSION_COOKIE } from "./sessions";
 import { SHARE_COOKIE } from "./share-links";
 
 // Authorization for route handlers, from the request itself (no next/headers), so the API is
 // checked even when the proxy is bypassed and the handlers can be tested directly.
 export type Gate = { ok: true; principal: Principal } | { ok: false; response: Response };
+export type ReadGate = { ok: true; ctx: ReadContext } | { ok: false; response: Response };
+export type RunGate = { ok: true; ctx: ReadContext; run: RunAccess } | { ok: false; response: Response };
 
 export function requestPrincipal(prisma: Db, req: NextRequest): Promise<Resolved> {
   return resolvePrincipal(prisma, {
@@ -37,7 +41,7 @@ export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this 
   if (r.viaCookie && !isSameOrigin(req.headers))
     return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
-  const d = writeLimiter().take(p.kind === "token" ? `token:${p.tokenId}` : `user:${p.userId}`);
+  const d = writeLimiter().take(p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind);
   if (!d.ok) {
     return {
       ok: false,
@@ -62,25 +66,70 @@ export async function authorizeEditorRead(prisma: Db, req: NextRequest, what = "
   return { ok: true, principal: p };
 }
 
-/** Reads of everything (leaderboard, run list, jobs): public in open mode. */
-export async function authorizeRead(prisma: Db, req: NextRequest, mode: AccessMode = env.STEPWISE_ACCESS): Promise<Gate> {
-  if (mode === "open" && !req.headers.get("authorization")) return { ok: true, principal: { kind: "anonymous", shares: [] } };
-  const r = await requestPrincipal(prisma, req);
-  if (r.badToken || !canReadAll(r.principal, mode)) return { ok: false, response: unauthorized("reading this private dashboard") };
-  return { ok: true, principal: r.principal };
+/**
+ * The read context of a route handler, from the request itself. Open mode without an
+ * Authorization header skips the lookups: everyone may read, so who is asking changes nothing.
+ */
+export async function requestReadContext(
+  store: Store,
+  req: NextRequest,
+  mode: AccessMode = env.STEPWISE_ACCESS,
+): Promise<{ ctx: ReadContext; badToken: boolean }> {
+  if (mode === "open" && !req.headers.get("authorization")) return { ctx: readContextOf(store, ANONYMOUS, mode), badToken: false };
+  const r = await requestPrincipal(store.prisma, req);
+  return { ctx: readContextOf(store, r.principal, mode), badToken: r.badToken };
 }
 
-/** Reads of one run: everything-readers, or a share link for that run key. */
+/** Reads of everything (leaderboard, run list, jobs): public in open mode. */
+export async function authorizeRead(store: Store, req: NextRequest, mode: AccessMode = env.STEPWISE_ACCESS): Promise<ReadGate> {
+  const { ctx, badToken } = await requestReadContext(store, req, mode);
+  if (badToken || !canReadAll(ctx.principal, ctx.mode)) return { ok: false, response: unauthorized("reading this private dashboard") };
+  return { ok: true, ctx };
+}
+
+/**
+ * Reads of one run: everything-readers, or a share link for that run key. Refused before the
+ * store is asked about the run, so a refusal is the same whether the run exists or not; an
+ * unknown run the caller may read is 404.
+ */
 export async function authorizeRunRead(
-  prisma: Db,
+  store: Store,
   req: NextRequest,
   runKey: string,
   mode: AccessMode = env.STEPWISE_ACCESS,
-): Promise<Gate> {
-  if (mode === "open" && !req.headers.get("authorization")) return { ok: true, principal: { kind: "anonymous", shares: [] } };
-  const r = await requestPrincipal(prisma, req);
-  if (r.badToken || !canReadRun(r.principal, mode, runKey)) return { ok: false, response: unauthorized("reading this run") };
-  return { ok: true, principal: r.principal };
+): Promise<RunGate> {
+  const { ctx, badToken } = await requestReadContext(store, req, mode);
+  if (badToken) return { ok: false, response: unauthorized("reading this run") };
+  const r = await RunAccess.check(ctx, runKey);
+  if (r.ok) return { ok: true, ctx, run: r.run };
+  if (r.refusal === "sign-in") return { ok: false, response: unauthorized("reading this run") };
+  return { ok: false, response: jsonError(404, `no run with key '${runKey}'`) };
+}
+
+/** A browser's way to be refused: to sign in, back to this URL afterwards. */
+function signInRedirect(req: NextRequest): Response {
+  const next = safeNextPath(req.nextUrl.pathname + req.nextUrl.search);
+  const location = next === "/" ? "/login" : `/login?${new URLSearchParams({ next })}`;
+  return new Response(null, { status: 307, headers: { Location: location, "cache-control": "no-store" } });
+}
+
+const notFoundText = () =>
+  new Response("run not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+
+/** Exports of everything (the leaderboard), opened by browsers: strangers are sent to sign in. */
+export async function authorizeExport(store: Store, req: NextRequest): Promise<ReadGate> {
+  const { ctx, badToken } = await requestReadContext(store, req);
+  if (badToken || !canReadAll(ctx.principal, ctx.mode)) return { ok: false, response: signInRedirect(req) };
+  return { ok: true, ctx };
+}
+
+/** Exports of one run, opened by browsers: sign in, or a 404 that is the same for every refused run. */
+export async function authorizeRunExport(store: Store, req: NextRequest, runKey: string): Promise<RunGate> {
+  const { ctx, badToken } = await requestReadContext(store, req);
+  if (badToken) return { ok: false, response: signInRedirect(req) };
+  const r = await RunAccess.check(ctx, runKey);
+  if (r.ok) return { ok: true, ctx, run: r.run };
+  return { ok: false, response: r.refusal === "sign-in" ? signInRedirect(req) : notFoundText() };
 }
 
 /** The origin the client used (Host / X-Forwarded-*), for links handed back to it. */

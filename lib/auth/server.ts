@@ -2,25 +2,34 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { db } from "../db";
+import { getStore } from "../db";
 import { env } from "../env";
-import { canReadAll, canReadRun as allowsRun, canWrite, roleAtLeast, safeNextPath, type Principal, type Role } from "./policy";
+import { readContextOf, type ReadContext } from "../read-context";
+import { canReadAll, safeNextPath, type Principal, type Role } from "./policy";
 import { resolvePrincipal } from "./principal";
+import { RunAccess } from "./run-access";
 import { SESSION_COOKIE } from "./sessions";
 import { SHARE_COOKIE } from "./share-links";
 
-// Authorization for server components, server actions and the read queries (lib/queries). The
-// proxy only redirects cheaply; these checks are the ones that hold when it is bypassed.
-// `cache` makes it one store lookup per request however many queries ask.
-export const currentPrincipal = cache(async (): Promise<Principal> => {
-  const [h, c] = await Promise.all([headers(), cookies()]);
-  const r = await resolvePrincipal(await db(), {
+// The read context and access checks of server components and server actions. The proxy only
+// redirects cheaply; these are the checks that hold when it is bypassed. Next renders a layout
+// and its page in parallel, so every page obtains its own check (requireReader / requireRunAccess)
+// before it reads anything; `cache` makes each of them one store lookup per request.
+
+/** The request's read context: the store, its dialect, and who is asking. */
+export const readContext = cache(async (): Promise<ReadContext> => {
+  const [h, c, store] = await Promise.all([headers(), cookies(), getStore()]);
+  const r = await resolvePrincipal(store.prisma, {
     authorization: h.get("authorization"),
     sessionCookie: c.get(SESSION_COOKIE)?.value,
     shareCookie: c.get(SHARE_COOKIE)?.value,
   });
-  return r.principal;
+  return readContextOf(store, r.principal, env.STEPWISE_ACCESS);
 });
+
+export async function currentPrincipal(): Promise<Principal> {
+  return (await readContext()).principal;
+}
 
 export async function currentUser(): Promise<{ userId: number; email: string; role: Role } | null> {
   const p = await currentPrincipal();
@@ -28,42 +37,26 @@ export async function currentUser(): Promise<{ userId: number; email: string; ro
 }
 
 /** To sign in, returning to the path being rendered (proxy.ts passes it as a request header). */
-async function loginRedirect(need?: Role): Promise<never> {
-  const q = new URLSearchParams();
+async function loginRedirect(): Promise<never> {
   const next = safeNextPath((await headers()).get("x-stepwise-path"));
-  if (next !== "/") q.set("next", next);
-  if (need) q.set("need", need);
-  redirect(q.size ? `/login?${q}` : "/login");
+  redirect(next !== "/" ? `/login?${new URLSearchParams({ next })}` : "/login");
 }
 
-/** Pages and actions for a role: strangers and lower roles go to sign in (as someone who may). */
-export async function requireRole(min: Role): Promise<Principal> {
-  const p = await currentPrincipal();
-  if (p.kind === "anonymous" || !roleAtLeast(p.role, min)) return loginRedirect(min);
-  return p;
-}
+/** Views of everything (leaderboard, curves, compare, self-conditioning, jobs): strangers sign in. */
+export const requireReader = cache(async (): Promise<ReadContext> => {
+  const ctx = await readContext();
+  if (!canReadAll(ctx.principal, ctx.mode)) await loginRedirect();
+  return ctx;
+});
 
-/** Everything-readers only (leaderboard, curves, compare, self-conditioning, jobs). Open mode:
- *  no lookup at all, so public pages cost nothing extra. */
-export async function requireReader(): Promise<void> {
-  if (env.STEPWISE_ACCESS === "open") return;
-  if (!canReadAll(await currentPrincipal(), env.STEPWISE_ACCESS)) await loginRedirect();
-}
-
-export async function canReadRun(runKey: string): Promise<boolean> {
-  return allowsRun(await currentPrincipal(), env.STEPWISE_ACCESS, runKey);
-}
-
-/** One run's pages and queries: readers of everything, or a share link for this key. */
-export async function requireRunReader(runKey: string): Promise<void> {
-  if (env.STEPWISE_ACCESS === "open") return;
-  const p = await currentPrincipal();
-  if (allowsRun(p, env.STEPWISE_ACCESS, runKey)) return;
-  // A share-link visitor asking for another run learns nothing about it.
-  if (p.kind === "anonymous" && p.shares.length) notFound();
-  await loginRedirect();
-}
-
-export async function currentCanWrite(): Promise<boolean> {
-  return canWrite(await currentPrincipal());
-}
+/**
+ * One run's pages: its access proof, or a redirect to sign in, or a 404 (an unknown run, or a
+ * share-link holder asking for a run its links do not open: the answer says nothing about it).
+ */
+export const requireRunAccess = cache(async (key: string): Promise<{ ctx: ReadContext; run: RunAccess }> => {
+  const ctx = await readContext();
+  const r = await RunAccess.check(ctx, key);
+  if (r.ok) return { ctx, run: r.run };
+  if (r.refusal === "sign-in") return loginRedirect();
+  notFound();
+});

@@ -1,9 +1,9 @@
 import "server-only";
-import type { Db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { ReadContext } from "@/lib/read-context";
+import { raw, sql, type Sql } from "@/lib/store/sql";
 import { COMPARE_PAGE_SIZE, type CompareShow } from "@/lib/url/compare";
 import type { Outcome, PairItem, PairSummary } from "./compare";
-import { hint } from "./compare-sql";
 
 // One page of a pair's item list, read in SQL. Outcome classes come one after the other
 // (regressions, improvements, both wrong, both right) and their sizes are known from the
@@ -11,7 +11,7 @@ import { hint } from "./compare-sql";
 // (length, load order) on its (runId, epoch, length, id) index, stop after the page, and look
 // B up by (runId, itemKey) (on SQLite, `+a.length = +b.length` and `+b.epoch = 0` keep the
 // planner off B's length and epoch indexes: driving the join from B, or reaching B through
-// its epoch, scans a whole length of A, or all of B, per row; see `hint` in compare-sql.ts).
+// its epoch, scans a whole length of A, or all of B, per row; see `hint` in lib/store/dialect.ts).
 // A deep page (OFFSET in the thousands) is a hash join of both runs on PostgreSQL (~0.1 s at
 // 100,000 items): its planner prefers that to walking A past the skipped pairs.
 
@@ -50,41 +50,34 @@ const toItem = (r: Row): PairItem => {
   return { itemKey: r.itemKey, length: Number(r.length), aCorrect, bCorrect, aDiv: div(r.ad), bDiv: div(r.bd), outcome };
 };
 
-function read(
-  prisma: Db,
-  a: number,
-  b: number,
-  answer: "first" | "last",
-  where: Prisma.Sql,
-  order: Prisma.Sql,
-  limit: number,
-  offset: number,
-) {
-  const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
-  return prisma.$queryRaw<Row[]>(Prisma.sql`
+function read(ctx: ReadContext, a: number, b: number, answer: "first" | "last", where: Sql, order: Sql, limit: number, offset: number) {
+  const c = raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+  const hint = ctx.dialect.hint();
+  return ctx.store.prisma.$queryRaw<Row[]>(sql`
     SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
-    FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint()}b."epoch" = 0
-    WHERE a."runId" = ${a} AND a."epoch" = 0 AND ${hint()}a."length" = ${hint()}b."length" AND ${where}
+    FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint}b."epoch" = 0
+    WHERE a."runId" = ${a} AND a."epoch" = 0 AND ${hint}a."length" = ${hint}b."length" AND ${where}
     ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`);
 }
 
 export async function pairItems(
-  prisma: Db,
-  a: number,
-  b: number,
+  ctx: ReadContext,
+  runA: RunAccess,
+  runB: RunAccess,
   answer: "first" | "last",
   show: CompareShow,
   summary: PairSummary,
   page: number,
 ): Promise<{ rows: PairItem[]; total: number; page: number; pages: number }> {
-  const c = Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+  const [a, b] = [runA.id, runB.id];
+  const c = raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
   if (show === "shift") {
     const total = summary.divergence.n - summary.divergence.same;
     const pages = Math.max(1, Math.ceil(total / COMPARE_PAGE_SIZE));
     const p = Math.min(page, pages);
-    const where = Prisma.sql`b."firstDivergence" - a."firstDivergence" <> 0`; // null when either is
-    const order = Prisma.sql`b."firstDivergence" - a."firstDivergence", a."length", a."id"`;
-    const rows = await read(prisma, a, b, answer, where, order, COMPARE_PAGE_SIZE, (p - 1) * COMPARE_PAGE_SIZE);
+    const where = sql`b."firstDivergence" - a."firstDivergence" <> 0`; // null when either is
+    const order = sql`b."firstDivergence" - a."firstDivergence", a."length", a."id"`;
+    const rows = await read(ctx, a, b, answer, where, order, COMPARE_PAGE_SIZE, (p - 1) * COMPARE_PAGE_SIZE);
     return { rows: rows.map(toItem), total, page: p, pages };
   }
   const classes = CLASSES[show];
@@ -102,8 +95,8 @@ export async function pairItems(
     const [sa, sb] = SIDES[o];
     // Bare boolean tests, not `= false`: a comparison would tempt the planner onto B's
     // (runId, firstCorrect) index, which scans a whole outcome class per row of A.
-    const where = Prisma.sql`${Prisma.raw(sa ? "" : "NOT ")}a.${c} AND ${Prisma.raw(sb ? "" : "NOT ")}b.${c}`;
-    const got = await read(prisma, a, b, answer, where, Prisma.sql`a."length", a."id"`, COMPARE_PAGE_SIZE - rows.length, skip);
+    const where = sql`${raw(sa ? "" : "NOT ")}a.${c} AND ${raw(sb ? "" : "NOT ")}b.${c}`;
+    const got = await read(ctx, a, b, answer, where, sql`a."length", a."id"`, COMPARE_PAGE_SIZE - rows.length, skip);
     rows.push(...got.map(toItem));
     skip = 0;
     if (rows.length >= COMPARE_PAGE_SIZE) break;

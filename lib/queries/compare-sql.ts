@@ -1,7 +1,7 @@
 import "server-only";
-import type { Db } from "@/lib/db";
-import { env, providerOf } from "@/lib/env";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { ReadContext } from "@/lib/read-context";
+import { raw, sql, type Sql } from "@/lib/store/sql";
 import { mcnemar } from "@/lib/stats/mcnemar";
 import type { PairSummary } from "./compare";
 
@@ -15,48 +15,39 @@ import type { PairSummary } from "./compare";
 // firstDivergence index and scan a whole length of A per row (minutes at 100,000 items);
 // SQLite 3.53 (better-sqlite3) does so even for `a.length = +b.length`.
 
-export interface PairRun {
-  id: number;
-  status: string;
-  loadedAt: Date;
-}
-
 type Stats = Omit<PairSummary, "a" | "b" | "index" | "sameVariant">;
 const cache = new Map<string, Stats>();
 const CACHE_MAX = 64;
 
 const n = (v: unknown) => Number(v ?? 0);
 /** The outcome column: a fixed identifier, never user text. */
-const col = (answer: "first" | "last") => Prisma.raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
-/**
- * `+` before a column on SQLite: keeps its planner from using that term for an index (see
- * above; `+b.epoch = 0` keeps B on (runId, itemKey), else SQLite reaches B by its
- * (runId, epoch, length, id) index and scans all of B per row of A). Nothing on PostgreSQL:
- * there `+a.length = +b.length` hides the columns' statistics, the planner misjudges the join
- * size and joins both runs whole for a page of 50 instead of walking A's index.
- */
-export const hint = (): Prisma.Sql => Prisma.raw(providerOf(env.DATABASE_URL) === "sqlite" ? "+" : "");
-
-const pairJoin = (a: number, b: number) =>
-  Prisma.sql`FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint()}b."epoch" = 0
+const col = (answer: "first" | "last") => raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
+// The `+` hints (ctx.dialect.hint(), SQLite only) keep B on (runId, itemKey): without
+// `+b.epoch = 0` SQLite reaches B by its (runId, epoch, length, id) index and scans all of B per
+// row of A. On PostgreSQL they are empty: there `+a.length = +b.length` hides the columns'
+// statistics, the planner misjudges the join size and joins both runs whole for a page of 50.
+const pairJoin = (hint: Sql, a: number, b: number) =>
+  sql`FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint}b."epoch" = 0
     WHERE a."runId" = ${a} AND a."epoch" = 0`;
 
-async function computeStats(prisma: Db, a: number, b: number, answer: "first" | "last"): Promise<Stats> {
+async function computeStats(ctx: ReadContext, a: number, b: number, answer: "first" | "last"): Promise<Stats> {
+  const prisma = ctx.store.prisma;
+  const hint = ctx.dialect.hint();
   const c = col(answer);
   const [byLength, shifts, counts] = await Promise.all([
-    prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+    prisma.$queryRaw<Record<string, unknown>[]>(sql`
       SELECT a."length" AS len,
         SUM(CASE WHEN a."length" = b."length" THEN 1 ELSE 0 END) AS n,
         SUM(CASE WHEN a."length" <> b."length" THEN 1 ELSE 0 END) AS mismatched,
         SUM(CASE WHEN a."length" = b."length" AND a.${c} = true AND b.${c} = true THEN 1 ELSE 0 END) AS both,
         SUM(CASE WHEN a."length" = b."length" AND a.${c} = true AND b.${c} = false THEN 1 ELSE 0 END) AS "onlyA",
         SUM(CASE WHEN a."length" = b."length" AND a.${c} = false AND b.${c} = true THEN 1 ELSE 0 END) AS "onlyB"
-      ${pairJoin(a, b)} GROUP BY a."length" ORDER BY a."length"`),
-    prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+      ${pairJoin(hint, a, b)} GROUP BY a."length" ORDER BY a."length"`),
+    prisma.$queryRaw<Record<string, unknown>[]>(sql`
       SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) AS k
-      ${pairJoin(a, b)} AND ${hint()}a."length" = ${hint()}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
+      ${pairJoin(hint, a, b)} AND ${hint}a."length" = ${hint}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
       GROUP BY b."firstDivergence" - a."firstDivergence" ORDER BY d`),
-    prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+    prisma.$queryRaw<Record<string, unknown>[]>(sql`
       SELECT "runId" AS run, COUNT(*) AS k FROM "Generation" WHERE "runId" IN (${a}, ${b}) AND "epoch" = 0 GROUP BY "runId"`),
   ]);
   const table = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };
@@ -112,12 +103,12 @@ function shiftStats(hist: [number, number][]): Stats["divergence"] {
   };
 }
 
-export async function pairStats(prisma: Db, a: PairRun, b: PairRun, answer: "first" | "last"): Promise<Stats> {
+export async function pairStats(ctx: ReadContext, a: RunAccess, b: RunAccess, answer: "first" | "last"): Promise<Stats> {
   const live = a.status !== "complete" || b.status !== "complete";
   const key = `${a.id}:${a.loadedAt.getTime()}:${b.id}:${b.loadedAt.getTime()}:${answer}`;
   const hit = live ? undefined : cache.get(key);
   if (hit) return hit;
-  const stats = await computeStats(prisma, a.id, b.id, answer);
+  const stats = await computeStats(ctx, a.id, b.id, answer);
   if (!live) {
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, stats);

@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "@/lib/db";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { ReadContext } from "@/lib/read-context";
 import type { McNemarResult } from "@/lib/stats/mcnemar";
-import { resolveRunKeys } from "@/lib/url/run-list";
 import type { CompareParams } from "@/lib/url/compare";
 import { pairItems } from "./compare-items";
 import { pairStats } from "./compare-sql";
@@ -60,52 +60,44 @@ export interface CompareData {
   items: { pair: number; rows: PairItem[]; total: number; page: number; pages: number };
 }
 
-export async function getComparison(p: CompareParams): Promise<CompareData> {
-  const empty: CompareData = { runs: [], unknown: [], pairs: [], items: { pair: 1, rows: [], total: 0, page: 1, pages: 1 } };
-  if (p.runs.length === 0) return empty;
-  const prisma = await db();
-  const candidates = new Set<string>();
-  for (let i = 0; i < p.runs.length; i++)
-    for (let j = i + 1; j <= Math.min(p.runs.length, i + 4); j++) candidates.add(p.runs.slice(i, j).join(","));
-  const found = await prisma.run.findMany({
-    where: { key: { in: [...candidates] } },
-    select: {
-      id: true,
-      key: true,
-      benchmark: true,
-      itemCount: true,
-      status: true,
-      loadedAt: true,
-      model: { select: { name: true } },
-      variant: { select: { name: true } },
-    },
+/**
+ * The comparison of `runs` (baseline first), each with its access proof: the page resolves the
+ * URL's keys among the runs its reader may see (resolveRunPieces), checks each, then asks here.
+ */
+export async function getComparison(ctx: ReadContext, sel: RunAccess[], p: CompareParams): Promise<Omit<CompareData, "unknown">> {
+  const empty = { runs: [], pairs: [], items: { pair: 1, rows: [], total: 0, page: 1, pages: 1 } };
+  if (sel.length === 0) return empty;
+  const found = await ctx.store.prisma.run.findMany({
+    where: { id: { in: sel.map((r) => r.id) } },
+    select: { id: true, benchmark: true, itemCount: true, model: { select: { name: true } }, variant: { select: { name: true } } },
   });
-  const byKey = new Map(found.map((r) => [r.key, r]));
-  const { keys, unknown } = resolveRunKeys(p.runs, new Set(byKey.keys()));
-  const sel = keys.map((k) => byKey.get(k)!);
-  const labels = runLabels(sel.map((r) => ({ key: r.key, model: r.model.name, variant: r.variant.name })));
-  const runs = sel.map<CompareRun>((r) => ({
+  const byId = new Map(found.map((r) => [r.id, r]));
+  // A run replaced since its check has a new id: left out, as an unknown key would be.
+  const present = sel.filter((r) => byId.has(r.id));
+  const rowOf = (r: RunAccess) => byId.get(r.id)!;
+  const labels = runLabels(present.map((r) => ({ key: r.key, model: rowOf(r).model.name, variant: rowOf(r).variant.name })));
+  const runs = present.map<CompareRun>((r) => ({
     key: r.key,
-    label: labels.get(r.key) ?? r.model.name,
-    model: r.model.name,
-    benchmark: r.benchmark,
-    variant: r.variant.name,
-    items: r.itemCount,
+    label: labels.get(r.key) ?? rowOf(r).model.name,
+    model: rowOf(r).model.name,
+    benchmark: rowOf(r).benchmark,
+    variant: rowOf(r).variant.name,
+    items: rowOf(r).itemCount,
   }));
-  if (sel.length < 2) return { ...empty, runs, unknown };
+  if (present.length < 2) return { ...empty, runs };
 
-  const base = sel[0];
-  const vs = Math.min(p.vs, sel.length - 1);
+  const base = present[0];
+  const vs = Math.min(p.vs, present.length - 1);
   const pairs: PairSummary[] = [];
-  for (const [i, r] of sel.slice(1).entries()) {
+  for (const [i, r] of present.slice(1).entries()) {
     pairs.push({
       a: base.key,
       b: r.key,
       index: i + 1,
-      sameVariant: r.benchmark === base.benchmark && r.variant.name === base.variant.name,
-      ...(await pairStats(prisma, base, r, p.answer)),
+      sameVariant: rowOf(r).benchmark === rowOf(base).benchmark && rowOf(r).variant.name === rowOf(base).variant.name,
+      ...(await pairStats(ctx, base, r, p.answer)),
     });
   }
-  const items = await pairItems(prisma, base.id, sel[vs].id, p.answer, p.show, pairs[vs - 1], p.page);
-  return { runs, unknown, pairs, items: { pair: vs, ...items } };
+  const items = await pairItems(ctx, base, present[vs], p.answer, p.show, pairs[vs - 1], p.page);
+  return { runs, pairs, items: { pair: vs, ...items } };
 }

@@ -1,6 +1,5 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "@/lib/db";
+import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
 import { runLabels } from "./run-options";
@@ -46,16 +45,15 @@ function parseJson<T>(text: string | null | undefined): T | null {
   }
 }
 
-export async function getCurveRuns(pieces: string[]): Promise<CurvesData> {
-  await requireReader();
+/** The stored curves of the URL's runs, among those `ctx`'s principal may see (a listing read). */
+export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<CurvesData> {
   if (pieces.length === 0) return { runs: [], unknown: [] };
-  const prisma = await db();
   // Candidate keys: every piece and every join of neighbouring pieces (keys with commas).
   const candidates = new Set<string>();
   for (let i = 0; i < pieces.length; i++)
     for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
-  const rows = await prisma.run.findMany({
-    where: { key: { in: [...candidates] } },
+  const rows = await ctx.store.prisma.run.findMany({
+    where: { AND: [visibleRunsWhere(ctx), { key: { in: [...candidates] } }] },
     select: {
       key: true,
       benchmark: true,

@@ -1,5 +1,7 @@
 import "server-only";
-import { db, type Db } from "@/lib/db";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { Db } from "@/lib/db";
+import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeStepTrace } from "@/lib/store/step-trace";
 import { modesOf } from "./items";
@@ -90,10 +92,10 @@ async function positionByCount(prisma: Db, runId: number, itemId: number, epoch:
   return before + beforeHere + 1;
 }
 
-export async function getGeneration(runKey: string, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
-  const prisma = await db();
+export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
+  const prisma = ctx.store.prisma;
   const run = await prisma.run.findUnique({
-    where: { key: runKey },
+    where: { key: access.key },
     select: {
       id: true,
       key: true,

@@ -1,4 +1,5 @@
-import { Prisma } from "@/lib/generated/sqlite/client";
+import type { Dialect } from "@/lib/store/dialect";
+import { join, raw, sql, type Sql } from "@/lib/store/sql";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveItemSort, parseDivergence, type ItemCursor, type RunParams } from "@/lib/url/run";
 
@@ -15,51 +16,46 @@ export function masksWith(mode: FailureMode): number[] {
   return out;
 }
 
-/** A LIKE pattern matching `q` literally anywhere (with ESCAPE '\'): `%`, `_` and `\` are text. */
-export function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
-}
-
 /** The filters of `p` (and the search candidates, when the index narrowed them) as one condition. */
-export function itemFilterSql(runId: number, p: RunParams, candidates: number[] | null = null): Prisma.Sql {
-  const and: Prisma.Sql[] = [Prisma.sql`g."runId" = ${runId}`];
-  if (candidates) and.push(candidates.length ? Prisma.sql`g."id" IN (${Prisma.join(candidates)})` : Prisma.sql`1 = 0`);
-  if (p.failed) and.push(Prisma.sql`g."firstCorrect" = false`);
-  if (p.mode) and.push(Prisma.sql`g."modes" IN (${Prisma.join(masksWith(p.mode))})`);
-  if (p.kind) and.push(Prisma.sql`g."divergenceKind" = ${p.kind}`);
-  if (p.minLen !== undefined) and.push(Prisma.sql`g."length" >= ${p.minLen}`);
-  if (p.maxLen !== undefined) and.push(Prisma.sql`g."length" <= ${p.maxLen}`);
+export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, candidates: number[] | null = null): Sql {
+  const and: Sql[] = [sql`g."runId" = ${runId}`];
+  if (candidates) and.push(candidates.length ? sql`g."id" IN (${join(candidates)})` : sql`1 = 0`);
+  if (p.failed) and.push(sql`g."firstCorrect" = false`);
+  if (p.mode) and.push(sql`g."modes" IN (${join(masksWith(p.mode))})`);
+  if (p.kind) and.push(sql`g."divergenceKind" = ${p.kind}`);
+  if (p.minLen !== undefined) and.push(sql`g."length" >= ${p.minLen}`);
+  if (p.maxLen !== undefined) and.push(sql`g."length" <= ${p.maxLen}`);
   const div = parseDivergence(p.div);
-  if (div?.kind === "none") and.push(Prisma.sql`g."firstDivergence" IS NULL`);
-  if (div?.kind === "exact") and.push(Prisma.sql`g."firstDivergence" = ${div.step}`);
-  if (div?.kind === "range") and.push(Prisma.sql`g."firstDivergence" >= ${div.from} AND g."firstDivergence" <= ${div.to}`);
-  if (p.q) and.push(Prisma.sql`g."output" LIKE ${containsPattern(p.q)} ESCAPE '\\'`);
-  return Prisma.join(and, " AND ");
+  if (div?.kind === "none") and.push(sql`g."firstDivergence" IS NULL`);
+  if (div?.kind === "exact") and.push(sql`g."firstDivergence" = ${div.step}`);
+  if (div?.kind === "range") and.push(sql`g."firstDivergence" >= ${div.from} AND g."firstDivergence" <= ${div.to}`);
+  if (p.q) and.push(dialect.containsText(sql`g."output"`, p.q));
+  return join(and, " AND ");
 }
 
 /** ORDER BY of the table's sort, over the columns of `alias`; item order breaks every tie. */
-export function itemOrderSql(p: RunParams, alias = "g"): Prisma.Sql {
+export function itemOrderSql(p: RunParams, alias = "g"): Sql {
   const { sort, dir } = effectiveItemSort(p);
   const col = (name: string) => `${alias}."${name}"`;
   const d = dir === "asc" ? "ASC" : "DESC";
   const order = `${col("itemId")} ASC, ${col("epoch")} ASC`;
   switch (sort) {
     case "item":
-      return Prisma.raw(`${col("itemKey")} ${d}, ${col("epoch")} ASC`);
+      return raw(`${col("itemKey")} ${d}, ${col("epoch")} ASC`);
     case "length":
-      return Prisma.raw(`${col("length")} ${d}, ${order}`);
+      return raw(`${col("length")} ${d}, ${order}`);
     case "divergence":
-      return Prisma.raw(`${col("firstDivergence")} ${d} NULLS LAST, ${order}`);
+      return raw(`${col("firstDivergence")} ${d} NULLS LAST, ${order}`);
     case "correct":
-      return Prisma.raw(`${col("firstCorrect")} ${d}, ${order}`);
+      return raw(`${col("firstCorrect")} ${d}, ${order}`);
     default:
       return itemOrderBy(dir === "asc", alias);
   }
 }
 
 /** Item order, ascending or descending (the default sort, and seeks). */
-export function itemOrderBy(up: boolean, alias = "g"): Prisma.Sql {
-  return Prisma.raw(up ? `${alias}."itemId" ASC, ${alias}."epoch" ASC` : `${alias}."itemId" DESC, ${alias}."epoch" DESC`);
+export function itemOrderBy(up: boolean, alias = "g"): Sql {
+  return raw(up ? `${alias}."itemId" ASC, ${alias}."epoch" ASC` : `${alias}."itemId" DESC, ${alias}."epoch" DESC`);
 }
 
 /**
@@ -67,8 +63,8 @@ export function itemOrderBy(up: boolean, alias = "g"): Prisma.Sql {
  * `inclusive`: a range on the item id that the item-order indexes seek to, less the key
  * item's epochs on the wrong side. Its cost does not depend on how deep the key is.
  */
-export function seekSql(c: ItemCursor, up: boolean, inclusive = false): Prisma.Sql {
-  const range = Prisma.raw(up ? ">=" : "<=");
-  const wrongSide = Prisma.raw(up ? (inclusive ? "<" : "<=") : inclusive ? ">" : ">=");
-  return Prisma.sql`g."itemId" ${range} ${c.itemId} AND NOT (g."itemId" = ${c.itemId} AND g."epoch" ${wrongSide} ${c.epoch})`;
+export function seekSql(c: ItemCursor, up: boolean, inclusive = false): Sql {
+  const range = raw(up ? ">=" : "<=");
+  const wrongSide = raw(up ? (inclusive ? "<" : "<=") : inclusive ? ">" : ">=");
+  return sql`g."itemId" ${range} ${c.itemId} AND NOT (g."itemId" = ${c.itemId} AND g."epoch" ${wrongSide} ${c.epoch})`;
 }

@@ -1,11 +1,13 @@
 import "server-only";
 import { numberOrNull, textOrNull } from "./sql-values";
-import { db, type Db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { Db } from "@/lib/db";
+import type { ReadContext } from "@/lib/read-context";
+import { sql, type Sql } from "@/lib/store/sql";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
-import { countItems, lengthStats, outputCandidates } from "./item-count";
+import { countItems, lengthStats } from "./item-count";
 import { itemFilterSql, itemOrderBy, itemOrderSql, seekSql } from "./item-sql";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
@@ -60,13 +62,13 @@ type RawRow = Record<keyof ItemRow | "itemIdNum", unknown>;
  */
 async function pageRows(
   prisma: Db,
-  where: Prisma.Sql,
-  order: (alias: string) => Prisma.Sql,
+  where: Sql,
+  order: (alias: string) => Sql,
   skip: number,
   take: number,
   reverse = false,
 ): Promise<{ rows: ItemRow[]; keys: Key[] }> {
-  const found = await prisma.$queryRaw<RawRow[]>(Prisma.sql`
+  const found = await prisma.$queryRaw<RawRow[]>(sql`
     SELECT g."itemId" AS "itemIdNum", g."itemKey" AS "itemId", g."epoch", g."length", g."firstAnswer", g."lastAnswer",
       g."firstCorrect", g."lastCorrect", g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."statuses",
       g."completionTokens", g."latencyMs", i."inducedErrorRate"
@@ -120,7 +122,7 @@ async function pageBySignpost(
   prisma: Db,
   runId: number,
   list: SignpostList,
-  where: Prisma.Sql,
+  where: Sql,
   offset: number,
   take: number,
   total: number,
@@ -132,18 +134,19 @@ async function pageBySignpost(
     if (start < 0) [take, start] = [take + start, 0];
     if (take <= 0) return null;
   }
-  const [s] = await prisma.$queryRaw<{ position: unknown; itemId: unknown; epoch: unknown }[]>(Prisma.sql`
+  const [s] = await prisma.$queryRaw<{ position: unknown; itemId: unknown; epoch: unknown }[]>(sql`
     SELECT "position", "itemId", "epoch" FROM "RunSignpost"
     WHERE "runId" = ${runId} AND "list" = ${list} AND "position" <= ${start} ORDER BY "position" DESC LIMIT 1`);
   if (!s) return null;
   const from = seekSql({ itemId: Number(s.itemId), epoch: Number(s.epoch) }, true, true);
-  return pageRows(prisma, Prisma.sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
+  return pageRows(prisma, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
 }
 
-/** `status` is the run's (RunSummary.status): a complete run's counts come from its stored aggregates. */
-export async function getRunItems(runId: number, status: string, p: RunParams): Promise<ItemPage> {
-  const prisma = await db();
-  const where = itemFilterSql(runId, p, p.q ? await outputCandidates(prisma, runId, p.q) : null);
+/** A complete run's counts come from its stored aggregates. */
+export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams): Promise<ItemPage> {
+  const prisma = ctx.store.prisma;
+  const { id: runId, status } = run;
+  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(prisma, runId, p.q) : null);
   const stats = await lengthStats(prisma, runId);
   const { total, more } = await countItems(prisma, status, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
@@ -155,7 +158,7 @@ export async function getRunItems(runId: number, status: string, p: RunParams): 
   if (sort === "order" && page > 1 && (after || before)) {
     // Next (after) moves along the shown order, Previous (before) against it.
     const up = Boolean(after) === (dir === "asc");
-    const seek = Prisma.sql`${where} AND ${seekSql((after ?? before)!, up)}`;
+    const seek = sql`${where} AND ${seekSql((after ?? before)!, up)}`;
     found = await pageRows(prisma, seek, (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
     const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;
@@ -168,8 +171,8 @@ export async function getRunItems(runId: number, status: string, p: RunParams): 
 }
 
 /** Every matching row, for the CSV/JSON export (bounded). */
-export async function getAllRunItems(runId: number, p: RunParams, limit: number): Promise<ItemRow[]> {
-  const prisma = await db();
-  const where = itemFilterSql(runId, p, p.q ? await outputCandidates(prisma, runId, p.q) : null);
+export async function getAllRunItems(ctx: ReadContext, run: RunAccess, p: RunParams, limit: number): Promise<ItemRow[]> {
+  const prisma = ctx.store.prisma;
+  const where = itemFilterSql(ctx.dialect, run.id, p, p.q ? await ctx.dialect.outputCandidates(prisma, run.id, p.q) : null);
   return (await pageRows(prisma, where, (a) => itemOrderSql(p, a), 0, limit)).rows;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "../db";
+import { visibleRunKeys } from "../auth/policy";
+import { visibleRunsWhere, type ReadContext } from "../read-context";
 import { getJob, listJobs, type JobView } from "../runner/jobs";
 
 // Jobs (server memory) joined with their runs (store): the jobs pages read only this module.
@@ -10,11 +10,27 @@ export interface JobRow extends JobView {
   run: { status: string; generations: number; expectedItems: number | null; updatedAt: string } | null;
 }
 
-async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
+/** The jobs of runs `ctx`'s principal may see (all of them for readers of everything). */
+function visibleJobs(ctx: ReadContext, all: JobView[]): JobView[] {
+  const visible = visibleRunKeys(ctx.principal, ctx.mode);
+  return visible === null ? all : all.filter((j) => visible.includes(j.runKey));
+}
+
+/** The jobs of the API (server memory only; no store read). */
+export function listJobViews(ctx: ReadContext): JobView[] {
+  return visibleJobs(ctx, listJobs());
+}
+
+export function getJobView(ctx: ReadContext, id: string): JobView | null {
+  const job = getJob(id);
+  return job ? (visibleJobs(ctx, [job])[0] ?? null) : null;
+}
+
+async function withRuns(ctx: ReadContext, all: JobView[]): Promise<JobRow[]> {
+  const jobs = visibleJobs(ctx, all);
   if (jobs.length === 0) return [];
-  const prisma = await db();
-  const runs = await prisma.run.findMany({
-    where: { key: { in: [...new Set(jobs.map((j) => j.runKey))] } },
+  const runs = await ctx.store.prisma.run.findMany({
+    where: { AND: [visibleRunsWhere(ctx), { key: { in: [...new Set(jobs.map((j) => j.runKey))] } }] },
     select: { key: true, status: true, generationCount: true, expectedItems: true, loadedAt: true },
   });
   const byKey = new Map(runs.map((r) => [r.key, r]));
@@ -29,13 +45,11 @@ async function withRuns(jobs: JobView[]): Promise<JobRow[]> {
   });
 }
 
-export async function getJobRows(): Promise<JobRow[]> {
-  await requireReader();
-  return withRuns(listJobs());
+export async function getJobRows(ctx: ReadContext): Promise<JobRow[]> {
+  return withRuns(ctx, listJobs());
 }
 
-export async function getJobRow(id: string): Promise<JobRow | null> {
-  await requireReader();
+export async function getJobRow(ctx: ReadContext, id: string): Promise<JobRow | null> {
   const job = getJob(id);
-  return job ? (await withRuns([job]))[0] : null;
+  return job ? ((await withRuns(ctx, [job]))[0] ?? null) : null;
 }

@@ -1,6 +1,5 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "@/lib/db";
+import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
@@ -68,12 +67,13 @@ export interface LeaderboardFilterOptions {
   sizes: number[];
 }
 
-function whereOf(p: LeaderboardParams): Prisma.RunWhereInput {
+function whereOf(ctx: ReadContext, p: LeaderboardParams): Prisma.RunWhereInput {
   const model: Prisma.ModelWhereInput = {};
   if (p.family) model.family = p.family;
   if (p.thinking) model.thinking = p.thinking === "yes";
   if (p.minSize !== undefined || p.maxSize !== undefined) model.paramsB = { gte: p.minSize, lte: p.maxSize };
   return {
+    ...visibleRunsWhere(ctx),
     ...(p.benchmark ? { benchmark: p.benchmark } : {}),
     ...(p.variant ? { variant: { name: p.variant } } : {}),
     ...(Object.keys(model).length ? { model } : {}),
@@ -138,10 +138,9 @@ const ROW_SELECT = {
   lengthStats: { select: { length: true, n: true, firstCorrect: true, modes: true }, orderBy: { length: "asc" } },
 } satisfies Prisma.RunSelect;
 
-export async function getLeaderboard(params: LeaderboardParams): Promise<LeaderboardResult> {
-  await requireReader();
-  const prisma = await db();
-  const where = whereOf(params);
+export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardResult> {
+  const prisma = ctx.store.prisma;
+  const where = whereOf(ctx, params);
   const { sort, dir } = effectiveSort(params);
   const pageSize = params.pageSize;
 
@@ -235,17 +234,17 @@ export async function getLeaderboard(params: LeaderboardParams): Promise<Leaderb
 }
 
 /** Every filter row only offers values that exist in the store. */
-export async function getLeaderboardFilterOptions(): Promise<LeaderboardFilterOptions> {
-  await requireReader();
-  const prisma = await db();
+export async function getLeaderboardFilterOptions(ctx: ReadContext): Promise<LeaderboardFilterOptions> {
+  const prisma = ctx.store.prisma;
+  const visible = visibleRunsWhere(ctx);
   const [benchmarks, variants, models] = await Promise.all([
-    prisma.run.findMany({ select: { benchmark: true }, distinct: ["benchmark"], orderBy: { benchmark: "asc" } }),
+    prisma.run.findMany({ where: visible, select: { benchmark: true }, distinct: ["benchmark"], orderBy: { benchmark: "asc" } }),
     prisma.variant.findMany({
-      where: { runs: { some: {} } },
+      where: { runs: { some: visible } },
       select: { name: true, benchmark: { select: { name: true } } },
       orderBy: { name: "asc" },
     }),
-    prisma.model.findMany({ where: { runs: { some: {} } }, select: { family: true, paramsB: true } }),
+    prisma.model.findMany({ where: { runs: { some: visible } }, select: { family: true, paramsB: true } }),
   ]);
   return {
     benchmarks: benchmarks.map((b) => b.benchmark),

@@ -1,6 +1,6 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "@/lib/db";
+import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
+import { resolveRunKeys } from "@/lib/url/run-list";
 
 // The list of runs the curves and compare pickers offer (small: one row per run).
 
@@ -14,10 +14,10 @@ export interface RunOption {
   selfConditioning: boolean;
 }
 
-export async function listRunOptions(): Promise<RunOption[]> {
-  await requireReader();
-  const prisma = await db();
-  const runs = await prisma.run.findMany({
+/** The runs `ctx`'s principal may see, for the pickers. */
+export async function listRunOptions(ctx: ReadContext): Promise<RunOption[]> {
+  const runs = await ctx.store.prisma.run.findMany({
+    where: visibleRunsWhere(ctx),
     select: {
       key: true,
       benchmark: true,
@@ -45,6 +45,23 @@ export async function listRunOptions(): Promise<RunOption[]> {
         a.model.localeCompare(b.model) ||
         a.key.localeCompare(b.key),
     );
+}
+
+/**
+ * The run keys of a `runs` URL parameter (lib/url/run-list.ts) among the runs `ctx`'s principal
+ * may see; the rest are `unknown` whether they exist or not.
+ */
+export async function resolveRunPieces(ctx: ReadContext, pieces: string[]): Promise<{ keys: string[]; unknown: string[] }> {
+  if (pieces.length === 0) return { keys: [], unknown: [] };
+  // Candidate keys: every piece and every join of neighbouring pieces (keys with commas).
+  const candidates = new Set<string>();
+  for (let i = 0; i < pieces.length; i++)
+    for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
+  const found = await ctx.store.prisma.run.findMany({
+    where: { AND: [visibleRunsWhere(ctx), { key: { in: [...candidates] } }] },
+    select: { key: true },
+  });
+  return resolveRunKeys(pieces, new Set(found.map((r) => r.key)));
 }
 
 /** Display labels for selected runs: the model name, plus the variant when that is ambiguous. */

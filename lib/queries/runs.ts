@@ -1,8 +1,8 @@
 import "server-only";
-import { requireRunReader } from "../auth/server";
 import { numberOrNull, textOrNull } from "./sql-values";
-import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/sqlite/client";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { ReadContext } from "@/lib/read-context";
+import { sql } from "@/lib/store/sql";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 
 // One run's header and stored metrics (computed at load time; nothing is recomputed here).
@@ -40,18 +40,17 @@ function parseObject(text: string | null): Record<string, unknown> | null {
   }
 }
 
-export async function getRunSummary(key: string): Promise<RunSummary | null> {
-  await requireRunReader(key);
-  const prisma = await db();
+/** Null when the run was deleted since its access check (by key: a run loaded again is read anew). */
+export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
   // One SQL join: findUnique with its two relations cost ~1 ms of CPU in Prisma's query
   // compiler on every run and generation page (docs/performance.md, the item page).
-  const [r] = await prisma.$queryRaw<Record<string, unknown>[]>(Prisma.sql`
+  const [r] = await ctx.store.prisma.$queryRaw<Record<string, unknown>[]>(sql`
     SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
       m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
       v."name" AS "variantName", v."params" AS "variantParams"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
-    WHERE r."key" = ${key}`);
+    WHERE r."key" = ${run.key}`);
   if (!r) return null;
   return {
     id: Number(r.id),
@@ -80,13 +79,4 @@ export async function getRunSummary(key: string): Promise<RunSummary | null> {
     metrics: JSON.parse(String(r.metrics)) as RunMetricsJson,
     extras: JSON.parse(String(r.extras)) as RunExtras,
   };
-}
-
-/** Cheap existence check for the run layout, which answers 404 before the page streams. */
-export async function runExists(key: string): Promise<boolean> {
-  await requireRunReader(key);
-  const prisma = await db();
-  // SQL: a Prisma count costs ~0.6 ms of CPU in its query compiler, on every run page
-  const found = await prisma.$queryRaw<unknown[]>(Prisma.sql`SELECT 1 AS "found" FROM "Run" WHERE "key" = ${key} LIMIT 1`);
-  return found.length > 0;
 }

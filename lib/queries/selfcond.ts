@@ -1,6 +1,5 @@
 import "server-only";
-import { requireReader } from "../auth/server";
-import { db } from "@/lib/db";
+import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/stats/describe";
 
@@ -40,11 +39,9 @@ function distinguishing(key: string, siblings: string[]): string {
   return rest || key;
 }
 
-export async function getSelfConditioning(models: string[]): Promise<SelfCondData> {
-  await requireReader();
-  const prisma = await db();
-  const rows = await prisma.run.findMany({
-    where: { selfConditioning: true },
+export async function getSelfConditioning(ctx: ReadContext, models: string[]): Promise<SelfCondData> {
+  const rows = await ctx.store.prisma.run.findMany({
+    where: { AND: [visibleRunsWhere(ctx), { selfConditioning: true }] },
     select: {
       key: true,
       metrics: true,

@@ -1,11 +1,11 @@
 import "server-only";
+import type { RunAccess } from "../auth/run-access";
 import { canWrite } from "../auth/policy";
-import { currentPrincipal } from "../auth/server";
 import { listShareLinks, shareLinkJson, type ShareLinkJson } from "../auth/share-links";
-import { db } from "../db";
+import type { ReadContext } from "../read-context";
 
 /** A run's share links for the share panel, or null when the viewer may not manage them. */
-export async function getShareLinksFor(runKey: string): Promise<ShareLinkJson[] | null> {
-  if (!canWrite(await currentPrincipal())) return null;
-  return (await listShareLinks(await db(), runKey)).map((l) => shareLinkJson(l));
+export async function getShareLinksFor(ctx: ReadContext, run: RunAccess): Promise<ShareLinkJson[] | null> {
+  if (!canWrite(ctx.principal)) return null;
+  return (await listShareLinks(ctx.store.prisma, run.key)).map((l) => shareLinkJson(l));
 }

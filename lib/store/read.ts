@@ -1,5 +1,6 @@
 import type { RunMetricsJson } from "../analysis/types";
-import type { Db } from "../db";
+import type { RunAccess } from "../auth/run-access";
+import { visibleRunsWhere, type ReadContext } from "../read-context";
 
 // Reads shared by the CLI and the JSON API (SPEC §6). Pages use lib/queries.
 
@@ -13,8 +14,10 @@ export interface RunListEntry {
   created_at: string | null;
 }
 
-export async function listRuns(prisma: Db): Promise<RunListEntry[]> {
-  const runs = await prisma.run.findMany({
+/** The runs `ctx`'s principal may see. */
+export async function listRuns(ctx: ReadContext): Promise<RunListEntry[]> {
+  const runs = await ctx.store.prisma.run.findMany({
+    where: visibleRunsWhere(ctx),
     orderBy: { key: "asc" },
     select: {
       key: true,
@@ -37,8 +40,9 @@ export async function listRuns(prisma: Db): Promise<RunListEntry[]> {
   }));
 }
 
-/** The stored §6 JSON of a run, or null when no run has this key. */
-export async function getRunMetrics(prisma: Db, key: string): Promise<RunMetricsJson | null> {
-  const run = await prisma.run.findUnique({ where: { key }, select: { metrics: true } });
+/** The stored §6 JSON of a run, or null when it was deleted since its access check. By key, not
+ *  id: a run loaded again in the meantime (a new id) answers with its new metrics. */
+export async function getRunMetrics(ctx: ReadContext, access: RunAccess): Promise<RunMetricsJson | null> {
+  const run = await ctx.store.prisma.run.findUnique({ where: { key: access.key }, select: { metrics: true } });
   return run ? (JSON.parse(run.metrics) as RunMetricsJson) : null;
 }

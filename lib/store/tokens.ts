@@ -48,7 +48,3 @@ export async function tokenForBearer(prisma: Db, header: string | null): Promise
   return { id: row.id, role: row.role, userId: row.userId };
 }
 
-/** Checks an `Authorization: Bearer …` header; returns the token id or null. */
-export async function verifyBearer(prisma: Db, header: string | null): Promise<number | null> {
-  return (await tokenForBearer(prisma, header))?.id ?? null;
-}

@@ -139,7 +139,11 @@ describe("write API authorization, limits and share reads", () => {
     const link = await createShareLink(store.prisma, { runKey: RUN_KEY, createdById: null, expiresAt: null });
     const other = await createShareLink(store.prisma, { runKey: "some-other-run", createdById: null, expiresAt: null });
     expect((await get(RUN_KEY, { cookie: `${SHARE_COOKIE}=${link.secret}` })).status).toBe(200);
-    expect((await get(RUN_KEY, { cookie: `${SHARE_COOKIE}=${other.secret}` })).status).toBe(401);
+    // A link to another run: the same 404 as for a run that does not exist, nothing about this one.
+    const refused = await get(RUN_KEY, { cookie: `${SHARE_COOKIE}=${other.secret}` });
+    const missing = await get("no-such-run", { cookie: `${SHARE_COOKIE}=${other.secret}` });
+    expect([refused.status, missing.status]).toEqual([404, 404]);
+    expect(Object.keys(await refused.json())).toEqual(["error"]);
     const list = await runs.GET(new NextRequest("http://localhost/api/v1/runs", { headers: { cookie: `${SHARE_COOKIE}=${link.secret}` } }));
     expect(list.status).toBe(401);
   });

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
-import { listRuns } from "../../lib/store/read";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES, STORE_KINDS, storedRuns } from "../helpers/stores";
 
 const VALID = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
 
@@ -29,7 +28,7 @@ describe.each(STORE_KINDS)("export round trip on $name", (kind) => {
   });
 
   it("writes every run as native JSONL that loads into an empty store with identical metrics", async () => {
-    const runs = await listRuns(a.store.prisma);
+    const runs = await storedRuns(a.store);
     expect(runs.length).toBe(8);
     for (const run of runs) {
       const lines = await collect(exportRun(a.store.prisma, run.key));
@@ -40,6 +39,6 @@ describe.each(STORE_KINDS)("export round trip on $name", (kind) => {
       );
       expect(JSON.parse(m2), run.key).toEqual(JSON.parse(m1));
     }
-    expect(await listRuns(b.store.prisma)).toEqual(await listRuns(a.store.prisma));
+    expect(await storedRuns(b.store)).toEqual(await storedRuns(a.store));
   });
 });

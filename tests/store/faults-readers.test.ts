@@ -8,9 +8,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
-import { getRunMetrics, listRuns } from "../../lib/store/read";
 import { classify, orphanCounts, runSnapshot, writeRun, type RunSnapshot } from "../helpers/faults";
-import { STORE_KINDS } from "../helpers/stores";
+import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 
 const KEY = "faults__readers";
 const CLIENTS = 20;
@@ -63,12 +62,12 @@ describe.each(STORE_KINDS)("20 readers during loads on $name", (kind) => {
           if (c === "A" || c === "B") seen[c]++;
           else seen.bad.push(`client ${id}: ${JSON.stringify({ ...s, metrics: s.metrics?.slice(0, 60) })}`);
         } else {
-          const m = await getRunMetrics(reader.prisma, KEY);
+          const m = await storedMetrics(reader, KEY);
           const c =
             JSON.stringify(m) === JSON.stringify(metricsOf.A) ? "A" : JSON.stringify(m) === JSON.stringify(metricsOf.B) ? "B" : null;
           if (c) seen[c]++;
           else seen.bad.push(`client ${id}: metrics ${JSON.stringify(m)?.slice(0, 80)}`);
-          const listed = (await listRuns(reader.prisma)).find((r) => r.key === KEY);
+          const listed = (await storedRuns(reader)).find((r) => r.key === KEY);
           if (!listed || (listed.generations !== refs.A.generations && listed.generations !== refs.B.generations)) {
             seen.bad.push(`client ${id}: listed ${JSON.stringify(listed)}`);
           }

@@ -9,9 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
 import { loadNative } from "../../lib/store/load";
-import { listRuns } from "../../lib/store/read";
 import { orphanCounts, runSnapshot } from "../helpers/faults";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES, STORE_KINDS, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
 const BASE = [
@@ -33,7 +32,7 @@ const BASE = [
 async function storeState(store: Store) {
   const p = store.prisma;
   return {
-    runs: await listRuns(p),
+    runs: await storedRuns(store),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true, extras: true }, orderBy: { key: "asc" } })).map(
       (r) => r.key + r.metrics + r.extras,
     ),

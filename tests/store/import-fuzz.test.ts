@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { getRunMetrics } from "../../lib/store/read";
 import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, metrJsonl } from "../fixtures/import/generate";
-import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { SHARED, STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -166,7 +165,7 @@ describe.each(STORE_KINDS.slice(0, 1))("import fuzz on $name", (kind) => {
         expect(Date.now() - started).toBeLessThan(20_000);
         if (r.ok) {
           expect(r.runs.length).toBeGreaterThan(0);
-          for (const run of r.runs) expect(await getRunMetrics(store.prisma, run.key)).not.toBeNull();
+          for (const run of r.runs) expect(await storedMetrics(store, run.key)).not.toBeNull();
         } else {
           failures++;
           expect(r.errors.length).toBeGreaterThan(0);

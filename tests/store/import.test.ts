@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { getRunMetrics, listRuns } from "../../lib/store/read";
 import { LM_TASK, lmCorrect, lmSteps, metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
-import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { SHARED, STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
 const REPRO = path.join(SHARED, "realdata", "illusion-repro-ping98k");
@@ -26,7 +25,7 @@ const imp = (store: Store, file: string, o: Record<string, unknown> = {}) => imp
 async function snapshot(store: Store) {
   const p = store.prisma;
   return {
-    runs: await listRuns(p),
+    runs: await storedRuns(store),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics),
     counts: [await p.item.count(), await p.generation.count(), await storedStepCount(p), await p.runLengthStat.count()],
   };
@@ -50,7 +49,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
       expect(r.errors, f).toEqual([]);
       expect(r.format).toBe("selfcond");
       expect(r.runs).toHaveLength(1);
-      const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+      const m = (await storedMetrics(store, r.runs[0].key))!;
       const doc = JSON.parse(fs.readFileSync(file, "utf8"));
       const rates = Object.keys(doc.data).sort((a, b) => Number(a) - Number(b));
       expect(m.self_conditioning!.points.map((p) => p.induced_error_rate)).toEqual(rates.map(Number));
@@ -105,7 +104,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     const dir = path.join(FIX, "measuring", "2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2");
     const r = await imp(store, path.join(dir, "eval_step_results.json"));
     expect(r.errors).toEqual([]);
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     expect(m.model).toBe("Sim-Qwen-8B");
     expect(m.accuracy_by_length).toMatchObject([{ length: 8, n: 4, first_correct: 2 }]);
     // instance 1 slips at turn 3 (step 5), 2 says nothing at turn 2 (step 3), 3 is unreadable at turn 4 (step 7)
@@ -121,7 +120,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
   it("imports measuring-execution experiment_results.json, reading its Python-literal lists", async () => {
     const r = await imp(store, path.join(FIX, "measuring", "experiment_results.json"));
     expect(r.errors).toEqual([]);
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     expect(m.model).toBe("Sim-Llama-70B");
     expect(m.accuracy_by_length).toMatchObject([{ length: 6, n: 5, first_correct: 2 }]);
     expect(m.failure_modes).toMatchObject({ "missing-answer": 1, "format-error": 1, slip: 1, "under-executed": 3 });
@@ -135,7 +134,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     const r = await imp(store, file);
     expect(r.errors).toEqual([]);
     expect(r.format).toBe("inspect");
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     // the generator's rule: item i has [4, 8, 16][i % 3] steps; correct when (i + epoch) % 3 != 0 (< 16 steps) or (i + epoch) even
     const want = new Map<number, { n: number; c: number }>();
     for (let i = 1; i <= 12; i++)
@@ -165,7 +164,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     const file = writeLmEval();
     const r = await imp(store, file);
     expect(r.errors).toEqual([]);
-    const m = (await getRunMetrics(store.prisma, r.runs[0].key))!;
+    const m = (await storedMetrics(store, r.runs[0].key))!;
     expect(m.model).toBe("sim-org/Sim-Mistral-7B");
     expect(m.variant).toBe(`lm-eval-${LM_TASK}`);
     const count = (filter: string) =>
@@ -175,7 +174,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
       });
     expect(m.accuracy_by_length.map((a) => [a.length, a.n, a.first_correct])).toEqual(count("strict-match"));
     const flex = await imp(store, file, { filter: "flexible-extract" });
-    const mf = (await getRunMetrics(store.prisma, flex.runs[0].key))!;
+    const mf = (await storedMetrics(store, flex.runs[0].key))!;
     expect(mf.accuracy_by_length.map((a) => [a.length, a.n, a.first_correct])).toEqual(count("flexible-extract"));
     const noFilter = await imp(store, file, { filter: "nope" });
     expect(noFilter.errors[0].message).toMatch(/no record has filter 'nope'/);
@@ -189,8 +188,8 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     const r = await imp(store, file);
     expect(r.errors).toEqual([]);
     expect(r.runs.map((x) => x.key).sort()).toEqual(["metr__sim-agent-a", "metr__sim-agent-b"]);
-    const a = (await getRunMetrics(store.prisma, "metr__sim-agent-a"))!;
-    const b = (await getRunMetrics(store.prisma, "metr__sim-agent-b"))!;
+    const a = (await storedMetrics(store, "metr__sim-agent-a"))!;
+    const b = (await storedMetrics(store, "metr__sim-agent-b"))!;
     expect(a.length_fit!.l50).toBeGreaterThan(5);
     expect(b.length_fit!.l50).toBeGreaterThan(a.length_fit!.l50); // B is the stronger agent
     for (const m of [a, b]) {

@@ -1,14 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { RunAccess } from "../../lib/auth/run-access";
 import type { Store } from "../../lib/db";
+import type { ReadContext } from "../../lib/read-context";
 import { FAILURE_MODES } from "../../lib/analysis/types";
 import { getAllRunItems, getRunItems, type ItemPage } from "../../lib/queries/items";
-import { getRunSummary, runExists } from "../../lib/queries/runs";
+import { getRunSummary } from "../../lib/queries/runs";
+
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { EXAMPLES, serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES, adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking
 // a run by them must show exactly the pages that OFFSET paging shows, in both directions, for
@@ -35,16 +38,17 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
   let runId: number;
-  let stopServing = () => {};
+  let ctx: ReadContext;
+  let run: RunAccess;
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
     const r = await loadNative(store, "two-epochs.jsonl", [twoEpochs()]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
-    stopServing = serveQueriesFrom(store);
+    ctx = adminContext(store);
+    run = await runAccess(ctx, header.key);
   });
   afterAll(async () => {
-    stopServing();
     await drop?.();
   });
 
@@ -52,20 +56,20 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     for (const dir of ["asc", "desc"]) {
       it(`matches OFFSET pages forward and back: ${JSON.stringify(filter)} ${dir}`, async () => {
         const base = { ...filter, dir };
-        const first = await getRunItems(runId, "complete", params(base));
+        const first = await getRunItems(ctx, run, params(base));
         expect(first.pageCount).toBeGreaterThanOrEqual(2);
         const offsetPages: string[][] = [];
         for (let n = 1; n <= first.pageCount; n++)
-          offsetPages.push(keysOf(await getRunItems(runId, "complete", params({ ...base, page: String(n) }))));
+          offsetPages.push(keysOf(await getRunItems(ctx, run, params({ ...base, page: String(n) }))));
         expect(new Set(offsetPages.flat()).size).toBe(first.total); // every generation once
 
         let page = first;
         for (let n = 2; n <= first.pageCount; n++) {
-          page = await getRunItems(runId, "complete", params({ ...base, page: String(n), after: page.cursors!.last }));
+          page = await getRunItems(ctx, run, params({ ...base, page: String(n), after: page.cursors!.last }));
           expect(keysOf(page), `page ${n} by Next`).toEqual(offsetPages[n - 1]);
         }
         for (let n = first.pageCount - 1; n >= 2; n--) {
-          page = await getRunItems(runId, "complete", params({ ...base, page: String(n), before: page.cursors!.first }));
+          page = await getRunItems(ctx, run, params({ ...base, page: String(n), before: page.cursors!.first }));
           expect(keysOf(page), `page ${n} by Previous`).toEqual(offsetPages[n - 1]);
         }
       });
@@ -76,12 +80,12 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     const expected = await oracleItems(store, runId, params({}));
     const paged: ItemPage["rows"] = [];
     for (let n = 1; ; n++) {
-      const page = await getRunItems(runId, "complete", params({ page: String(n) }));
+      const page = await getRunItems(ctx, run, params({ page: String(n) }));
       paged.push(...page.rows);
       if (n >= page.pageCount) break;
     }
     expect(paged).toEqual(expected);
-    expect(await getAllRunItems(runId, params({}), 1000)).toEqual(expected);
+    expect(await getAllRunItems(ctx, run, params({}), 1000)).toEqual(expected);
     expect(paged.some((r) => !r.firstCorrect) && paged.some((r) => r.firstDivergence !== null)).toBe(true);
   });
 
@@ -114,31 +118,29 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
         for (const dir of ["asc", "desc"]) {
           const p = params({ ...filter, sort, dir });
           const expected = await oracleItems(store, runId, p);
-          expect(await getAllRunItems(runId, p, 1000), `${sort} ${dir}`).toEqual(expected);
+          expect(await getAllRunItems(ctx, run, p, 1000), `${sort} ${dir}`).toEqual(expected);
           for (const page of [1, 2]) {
-            const got = await getRunItems(runId, "complete", params({ ...filter, sort, dir, page: String(page) }));
+            const got = await getRunItems(ctx, run, params({ ...filter, sort, dir, page: String(page) }));
             expect(got.total, `${sort} ${dir} total`).toBe(expected.length);
             if (page <= got.pageCount) expect(got.rows, `${sort} ${dir} page ${page}`).toEqual(expected.slice((page - 1) * 10, page * 10));
           }
         }
       }
-      const running = await getRunItems(runId, "running", params(filter));
+      const running = await getRunItems(ctx, await runAccessWhile(store, header.key, "running"), params(filter));
       expect(running.total).toBe((await oracleItems(store, runId, params(filter))).length);
     });
   }
 
   it("lists the run's lengths and knows which runs exist", async () => {
     const all = await oracleItems(store, runId, params({}));
-    expect((await getRunItems(runId, "complete", params({}))).lengths).toEqual(
-      [...new Set(all.map((r) => r.length))].sort((a, b) => a - b),
-    );
-    expect(await runExists(header.key)).toBe(true);
-    expect(await runExists(header.key + "-nope")).toBe(false);
+    expect((await getRunItems(ctx, run, params({}))).lengths).toEqual([...new Set(all.map((r) => r.length))].sort((a, b) => a - b));
+    expect((await RunAccess.check(ctx, header.key)).ok).toBe(true);
+    expect(await RunAccess.check(ctx, header.key + "-nope")).toEqual({ ok: false, refusal: "not-found" });
   });
 
   it("reads the run's summary by SQL as Prisma reads the row", async () => {
     const row = await store.prisma.run.findUniqueOrThrow({ where: { key: header.key }, include: { model: true, variant: true } });
-    const s = (await getRunSummary(header.key))!;
+    const s = (await getRunSummary(ctx, run))!;
     expect(s).toMatchObject({
       id: row.id,
       key: row.key,
@@ -159,7 +161,6 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(s.metrics).toEqual(JSON.parse(row.metrics));
     expect(s.extras).toEqual(JSON.parse(row.extras));
     expect(s.generations).toBe(2 * s.items);
-    expect(await getRunSummary(header.key + "-nope")).toBeNull();
   });
 
   it.runIf(kind.name === "postgres")(
@@ -171,7 +172,7 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   );
 
   it("gives no cursors to sorts other than item order (they page by OFFSET)", async () => {
-    const p = await getRunItems(runId, "complete", params({ sort: "length" }));
+    const p = await getRunItems(ctx, run, params({ sort: "length" }));
     expect(p.rows.length).toBe(10);
     expect(p.cursors).toBeNull();
   });

@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RunAccess } from "../../lib/auth/run-access";
 import type { Store } from "../../lib/db";
+import type { ReadContext } from "../../lib/read-context";
 import { generateDataset } from "../../lib/generate/dataset";
 import { getRunItems, type ItemRow } from "../../lib/queries/items";
 import { loadNative } from "../../lib/store/load";
 import { SIGNPOST_EVERY } from "../../lib/store/signposts";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { serveQueriesFrom, STORE_KINDS } from "../helpers/stores";
+import { adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers/stores";
 
 // A typed page number of the item table (no cursor) seeks from a stored signpost
 // (lib/store/signposts.ts) instead of OFFSET from the top. Every page, both directions, all
@@ -44,16 +46,17 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
   let runId: number;
-  let stopServing = () => {};
+  let ctx: ReadContext;
+  let run: RunAccess;
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
     const r = await loadNative(store, "signposts.jsonl", [runFile()]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
-    stopServing = serveQueriesFrom(store);
+    ctx = adminContext(store);
+    run = await runAccess(ctx, KEY);
   });
   afterAll(async () => {
-    stopServing();
     await drop?.();
   });
 
@@ -87,7 +90,7 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
         for (const pageSize of [50, 97]) {
           const pageCount = Math.ceil(order.length / pageSize);
           for (let n = 1; n <= pageCount; n++) {
-            const page = await getRunItems(runId, "complete", params({ ...filter, dir, pageSize: String(pageSize), page: String(n) }));
+            const page = await getRunItems(ctx, run, params({ ...filter, dir, pageSize: String(pageSize), page: String(n) }));
             expect(page.total).toBe(order.length);
             expect(page.rows.map(keyOf), `page ${n} of ${pageSize}`).toEqual(order.slice((n - 1) * pageSize, n * pageSize));
           }
@@ -113,10 +116,10 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
 
   it("pages a run whose signposts are missing by OFFSET, with the same rows", async () => {
     const p = params({ failed: "1", page: "7" });
-    const before = await getRunItems(runId, "complete", p);
+    const before = await getRunItems(ctx, run, p);
     await store.prisma.runSignpost.deleteMany({ where: { runId } });
-    expect((await getRunItems(runId, "complete", p)).rows).toEqual(before.rows);
-    expect((await getRunItems(runId, "running", p)).rows).toEqual(before.rows);
+    expect((await getRunItems(ctx, run, p)).rows).toEqual(before.rows);
+    expect((await getRunItems(ctx, await runAccessWhile(store, KEY, "running"), p)).rows).toEqual(before.rows);
   });
 
   it("replaces a run's signposts with the run (a reload of the same key)", async () => {

@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
 import { loadNative } from "../../lib/store/load";
-import { getRunMetrics, listRuns } from "../../lib/store/read";
 import { diffMetrics, expectedMetrics, expectedRuns } from "../helpers/expected-metrics";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES, STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { readExample } from "../unit/examples-fixture";
 import { storedStepCount } from "../helpers/steps";
 
@@ -18,7 +17,7 @@ const load = (store: Store, name: string, text?: string) =>
 async function snapshot(store: Store) {
   const p = store.prisma;
   return {
-    runs: await listRuns(p),
+    runs: await storedRuns(store),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics),
     counts: [
       await p.item.count(),
@@ -44,7 +43,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
 
   it("reproduces every expected run from ../shared/examples/expected", async () => {
     for (const run of expectedRuns()) {
-      const actual = await getRunMetrics(store.prisma, run.run);
+      const actual = await storedMetrics(store, run.run);
       expect(actual, run.run).not.toBeNull();
       expect(diffMetrics(actual, expectedMetrics(run), "", true), run.run).toEqual([]);
       // The stored numbers, bootstrap intervals included, are exactly the pure computation's.
@@ -54,7 +53,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
   });
 
   it("lists runs in the §6 shape", async () => {
-    const runs = await listRuns(store.prisma);
+    const runs = await storedRuns(store);
     expect(runs.map((r) => r.key).sort()).toEqual(
       expectedRuns()
         .map((r) => r.run)
@@ -88,7 +87,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
     const key = JSON.parse(header).key as string;
     const smaller = [header, ...items.slice(0, 4)].join("\n") + "\n";
     expect((await load(store, "smaller.jsonl", smaller)).ok).toBe(true);
-    expect((await getRunMetrics(store.prisma, key))?.items).toBe(4);
+    expect((await storedMetrics(store, key))?.items).toBe(4);
 
     const before = await snapshot(store);
     const broken = [header, ...items.slice(0, 6), '{"type":"item","id":'].join("\n");
@@ -98,7 +97,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
     expect(await snapshot(store)).toEqual(before);
 
     expect((await load(store, "generic-small.jsonl")).ok).toBe(true);
-    expect((await getRunMetrics(store.prisma, key))?.items).toBe(10);
+    expect((await storedMetrics(store, key))?.items).toBe(10);
     expect(await store.prisma.run.count({ where: { key } })).toBe(1);
   });
 

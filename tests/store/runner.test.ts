@@ -10,9 +10,8 @@ import { readDataset } from "../../lib/runner/dataset";
 import { runSettingsSchema } from "../../lib/runner/options";
 import { executeRun } from "../../lib/runner/run";
 import { RunConflictError } from "../../lib/store/incremental";
-import { getRunMetrics } from "../../lib/store/read";
 import { startFakeLlm, type FakeLlmServer } from "../helpers/fake-llm-server";
-import { STORE_KINDS } from "../helpers/stores";
+import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 const dataset = (opts: Parameters<typeof generateDataset>[0]) => readDataset("test.jsonl", [...generateDataset(opts)].join("\n") + "\n");
 const FAST = { retry: { baseDelayMs: 10, maxDelayMs: 100 } };
@@ -59,7 +58,7 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
     const c = await storedCounts(store, "fake__arith");
     expect(c).toMatchObject({ total: 200, distinct: 200 });
     expect(c.run).toMatchObject({ status: "complete", itemCount: 200, generationCount: 200, expectedItems: 200 });
-    const m = await getRunMetrics(store.prisma, "fake__arith");
+    const m = await storedMetrics(store, "fake__arith");
     // 5,000 reference steps: SE of p̂ ≈ 0.0024
     expect(Math.abs(m!.reliability!.p - 0.97)).toBeLessThan(0.015);
     const g = await store.prisma.generation.findFirstOrThrow({ where: { runId: c.run.id } });
@@ -112,7 +111,7 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
       const out = await store.prisma.generation.findFirstOrThrow({ where: { runId: c.run.id } });
       expect(JSON.parse(out.output)[0]).toContain("<think>"); // the stored output keeps it
       // 2,400 steps: SE ≈ 0.0045
-      expect(Math.abs((await getRunMetrics(store.prisma, "fake__ds"))!.reliability!.p - 0.95)).toBeLessThan(0.025);
+      expect(Math.abs((await storedMetrics(store, "fake__ds"))!.reliability!.p - 0.95)).toBeLessThan(0.025);
     } finally {
       await think.close();
     }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
-import { outputCandidates } from "../../lib/queries/item-count";
+import { dialectOf } from "../../lib/store/dialect";
 import { loadNative } from "../../lib/store/load";
 import { indexPendingRuns } from "../../lib/store/search-index";
 import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
@@ -34,14 +34,14 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
     const runs = await flags(store);
     expect(runs.every((r) => !r.searchIndexed)).toBe(true);
     // not indexed: no candidates from the index, the caller scans
-    expect(await outputCandidates(store.prisma, runs[0].id, "S3 = ")).toBeNull();
+    expect(await dialectOf(store.provider).outputCandidates(store.prisma, runs[0].id, "S3 = ")).toBeNull();
     const indexed = await indexPendingRuns(store.raw);
     expect(indexed).toBe(report.generations);
     expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
     await ftsCheck(store);
     for (const r of runs) {
       const scan = await store.prisma.generation.findMany({ where: { runId: r.id, output: { contains: "= 1" } }, select: { id: true } });
-      const candidates = await outputCandidates(store.prisma, r.id, "= 1");
+      const candidates = await dialectOf(store.provider).outputCandidates(store.prisma, r.id, "= 1");
       expect(candidates, "few enough candidates to use the index").not.toBeNull();
       // candidates come from every run and are re-checked by the caller: they must cover the scan
       const covered = new Set(candidates);

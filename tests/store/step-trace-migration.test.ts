@@ -10,9 +10,8 @@ import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { openRaw, type RawDb } from "../../lib/store/raw";
-import { listRuns } from "../../lib/store/read";
 import { decodeStepTrace } from "../../lib/store/step-trace";
-import { EXAMPLES, STORE_KINDS, type StoreKind } from "../helpers/stores";
+import { EXAMPLES, STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
 
 // Migration 0009 on a store made by the previous version: migrations 0001–0008 and the rows
 // its writer stored (a StepResult row per step). After the upgrade every generation's
@@ -166,8 +165,8 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
   });
 
   it("keeps the runs' metrics and export, and loads new files afterwards", async () => {
-    expect(await listRuns(upgraded.prisma)).toEqual(await listRuns(current.store.prisma));
-    for (const run of await listRuns(current.store.prisma)) {
+    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current.store));
+    for (const run of await storedRuns(current.store)) {
       const lines = async (s: Store) => {
         const out: string[] = [];
         for await (const l of exportRun(s.prisma, run.key)) out.push(l);

@@ -1,4 +1,8 @@
+import type { NextRequest } from "next/server";
 import { FAILURE_MODES } from "@/lib/analysis/types";
+import { unavailable } from "@/lib/api/responses";
+import { authorizeExport } from "@/lib/auth/request";
+import { getStore } from "@/lib/db";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
 import { parseLeaderboardParams } from "@/lib/url/leaderboard";
 import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../csv";
@@ -6,10 +10,17 @@ import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../csv";
 export const dynamic = "force-dynamic";
 
 // The leaderboard as shown (same filters, sort and "accuracy at" lengths), every page.
-export async function GET(request: Request) {
-  const sp = new URL(request.url).searchParams;
+export async function GET(request: NextRequest) {
+  let gate;
+  try {
+    gate = await authorizeExport(await getStore(), request);
+  } catch (e) {
+    return unavailable(e);
+  }
+  if (!gate.ok) return gate.response;
+  const sp = request.nextUrl.searchParams;
   const params = parseLeaderboardParams(sp);
-  const board = await getLeaderboard({ ...params, page: 1, pageSize: EXPORT_LIMIT });
+  const board = await getLeaderboard(gate.ctx, { ...params, page: 1, pageSize: EXPORT_LIMIT });
   if (sp.get("format") === "json") {
     return jsonResponse("leaderboard", { sort: board.sort, dir: board.dir, at: board.at, total: board.total, rows: board.rows });
   }

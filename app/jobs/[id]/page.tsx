@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobDetail } from "@/components/jobs/job-detail";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireReader } from "@/lib/auth/server";
 import { getJobRow } from "@/lib/queries/jobs";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function JobPage({ params }: Props) {
-  const job = await getJobRow((await params).id);
+  const ctx = await requireReader();
+  const job = await getJobRow(ctx, (await params).id);
   if (!job) notFound();
   return (
     <>

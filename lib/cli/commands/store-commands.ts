@@ -1,4 +1,6 @@
 import { parseArgs } from "node:util";
+import { RunAccess } from "../../auth/run-access";
+import { localAdminContext } from "../../read-context";
 import { getRunMetrics, listRuns } from "../../store/read";
 import { roleSchema } from "../../auth/schemas";
 import { createToken, listTokens, revokeToken } from "../../store/tokens";
@@ -12,7 +14,7 @@ export async function migrateCommand(): Promise<number> {
 
 export async function runsCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { json: { type: "boolean" } } });
-  const runs = await withStore((s) => listRuns(s.prisma));
+  const runs = await withStore((s) => listRuns(localAdminContext(s)));
   if (values.json) console.log(JSON.stringify(runs, null, 2));
   else if (runs.length === 0) console.log("no runs loaded");
   else
@@ -23,7 +25,11 @@ export async function runsCommand(argv: string[]): Promise<number> {
 export async function metricsCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, options: { run: { type: "string" }, json: { type: "boolean" } } });
   if (!values.run) throw new UsageError("--run KEY is required");
-  const m = await withStore((s) => getRunMetrics(s.prisma, values.run!));
+  const m = await withStore(async (s) => {
+    const ctx = localAdminContext(s);
+    const access = await RunAccess.check(ctx, values.run!);
+    return access.ok ? getRunMetrics(ctx, access.run) : null;
+  });
   if (!m) {
     console.error(`no run with key '${values.run}'`);
     return 1;

@@ -3,7 +3,8 @@ import { mbToBytes, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
 import { jsonError, unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
-import { JobInputError, listJobs, startJob } from "@/lib/runner/jobs";
+import { listJobViews } from "@/lib/queries/jobs";
+import { JobInputError, startJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
@@ -16,12 +17,12 @@ export const dynamic = "force-dynamic";
 
 export async function GET(req: NextRequest) {
   try {
-    const gate = await authorizeRead((await getStore()).prisma, req);
+    const gate = await authorizeRead(await getStore(), req);
     if (!gate.ok) return gate.response;
+    return NextResponse.json(listJobViews(gate.ctx));
   } catch (e) {
     return unavailable(e);
   }
-  return NextResponse.json(listJobs());
 }
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */

@@ -11,10 +11,10 @@ export const dynamic = "force-dynamic";
 export async function GET(req: NextRequest) {
   try {
     // An explicit 401 for API clients (the query's own check would redirect to the sign-in page).
-    const gate = await authorizeRead((await getStore()).prisma, req);
+    const gate = await authorizeRead(await getStore(), req);
     if (!gate.ok) return gate.response;
     const params = parseLeaderboardParams(Object.fromEntries(req.nextUrl.searchParams));
-    return NextResponse.json(await getLeaderboard(params));
+    return NextResponse.json(await getLeaderboard(gate.ctx, params));
   } catch (e) {
     return unavailable(e);
   }

@@ -13,9 +13,9 @@ export const dynamic = "force-dynamic";
 export async function GET(req: NextRequest) {
   try {
     const store = await getStore();
-    const gate = await authorizeRead(store.prisma, req);
+    const gate = await authorizeRead(store, req);
     if (!gate.ok) return gate.response;
-    return NextResponse.json(await listRuns(store.prisma));
+    return NextResponse.json(await listRuns(gate.ctx));
   } catch (e) {
     return unavailable(e);
   }

@@ -8,6 +8,7 @@ import { RunItems } from "@/components/run/run-items";
 import { RunSummaryStats } from "@/components/run/run-summary";
 import { SharePanel } from "@/components/share/share-panel";
 import { LinkTabs } from "@/components/ui/tabs";
+import { requireRunAccess } from "@/lib/auth/server";
 import { getRunItems } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
 import { DEFAULT_RUN_TAB, parseRunParams, runHref } from "@/lib/url/run";
@@ -23,11 +24,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function RunPage({ params, searchParams }: Props) {
   const key = routeParam((await params).key);
+  const { ctx, run: access } = await requireRunAccess(key);
   const url = parseRunParams(await searchParams);
-  const run = await getRunSummary(key);
+  const run = await getRunSummary(ctx, access);
   if (!run) notFound();
   const tab = url.tab ?? DEFAULT_RUN_TAB;
-  const items = tab === "items" ? await getRunItems(run.id, run.status, url) : null;
+  const items = tab === "items" ? await getRunItems(ctx, access, url) : null;
 
   return (
     <>
@@ -53,7 +55,7 @@ export default async function RunPage({ params, searchParams }: Props) {
       </p>
       {/* Editors only (renders nothing for anyone else): share links to this run. */}
       <div className="mt-6">
-        <SharePanel runKey={key} />
+        <SharePanel ctx={ctx} run={access} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { jsonError, unavailable } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
+import { getJobView } from "@/lib/queries/jobs";
 import { cancelJob, getJob } from "@/lib/runner/jobs";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
@@ -11,13 +12,13 @@ type Ctx = { params: Promise<{ id: string }> };
 
 export async function GET(req: NextRequest, { params }: Ctx) {
   try {
-    const gate = await authorizeRead((await getStore()).prisma, req);
+    const gate = await authorizeRead(await getStore(), req);
     if (!gate.ok) return gate.response;
+    const job = getJobView(gate.ctx, (await params).id);
+    return job ? NextResponse.json(job) : jsonError(404, "no such job (jobs are kept in the server's memory until it restarts)");
   } catch (e) {
     return unavailable(e);
   }
-  const job = getJob((await params).id);
-  return job ? NextResponse.json(job) : jsonError(404, "no such job (jobs are kept in the server's memory until it restarts)");
 }
 
 /** Cancels a running job; what it stored stays, and launching the same run key resumes it. */

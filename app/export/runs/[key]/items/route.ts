@@ -1,5 +1,8 @@
+import type { NextRequest } from "next/server";
+import { unavailable } from "@/lib/api/responses";
+import { authorizeRunExport } from "@/lib/auth/request";
+import { getStore } from "@/lib/db";
 import { getAllRunItems } from "@/lib/queries/items";
-import { getRunSummary } from "@/lib/queries/runs";
 import { parseRunParams } from "@/lib/url/run";
 import { routeParam } from "@/lib/url/shared";
 import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../../../csv";
@@ -7,12 +10,17 @@ import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../../../csv";
 export const dynamic = "force-dynamic";
 
 // A run's item table as filtered and sorted on the run page, every page.
-export async function GET(request: Request, { params }: { params: Promise<{ key: string }> }) {
+export async function GET(request: NextRequest, { params }: { params: Promise<{ key: string }> }) {
   const key = routeParam((await params).key);
-  const run = await getRunSummary(key);
-  if (!run) return new Response("run not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const sp = new URL(request.url).searchParams;
-  const rows = await getAllRunItems(run.id, parseRunParams(sp), EXPORT_LIMIT);
+  let gate;
+  try {
+    gate = await authorizeRunExport(await getStore(), request, key);
+  } catch (e) {
+    return unavailable(e);
+  }
+  if (!gate.ok) return gate.response;
+  const sp = request.nextUrl.searchParams;
+  const rows = await getAllRunItems(gate.ctx, gate.run, parseRunParams(sp), EXPORT_LIMIT);
   const name = `${key}-items`;
   if (sp.get("format") === "json") return jsonResponse(name, { run: key, total: rows.length, rows });
   const header = [

@@ -8,6 +8,7 @@ import { StepTable } from "@/components/generation/step-table";
 import { StepTarget } from "@/components/generation/step-target";
 import { TurnTable } from "@/components/generation/turn-table";
 import { PageHeader } from "@/components/ui/page-header";
+import { requireRunAccess } from "@/lib/auth/server";
 import { getGeneration } from "@/lib/queries/generation";
 import { parseGenerationParams } from "@/lib/url/generation";
 import { runHref } from "@/lib/url/run";
@@ -25,8 +26,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function GenerationPage({ params, searchParams }: Props) {
   const p = await params;
   const key = routeParam(p.key);
+  const { ctx, run } = await requireRunAccess(key);
   const { epoch } = parseGenerationParams(await searchParams);
-  const d = await getGeneration(key, routeParam(p.itemId), epoch);
+  const d = await getGeneration(ctx, run, routeParam(p.itemId), epoch);
   if (!d) notFound();
 
   return (

@@ -1,0 +1,61 @@
+import type { Provider } from "../env";
+import type { Db } from "../db";
+import { raw, sql, type Sql } from "./sql";
+
+// The SQL that differs between the two stores, chosen by the store's provider (never by the
+// environment: a PostgreSQL store opened by a test or a script gets PostgreSQL's SQL).
+export interface Dialect {
+  readonly provider: Provider;
+  /**
+   * `+` before a column on SQLite keeps its planner from using that term for an index
+   * (lib/queries/compare-sql.ts explains the joins that need it). Nothing on PostgreSQL: there
+   * `+a.length = +b.length` hides the columns' statistics and the planner misjudges the join.
+   */
+  hint(): Sql;
+  /**
+   * Ids of a run's generations whose output may contain `q` (case-insensitively), from the
+   * SQLite FTS5 trigram index; null when no narrowing applies (PostgreSQL's pg_trgm index
+   * serves the match itself).
+   */
+  outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null>;
+  /** `column` contains `q` as literal text (`%`, `_`, `\` are text), case-insensitively. */
+  containsText(column: Sql, q: string): Sql;
+}
+
+/** A LIKE pattern matching `q` literally anywhere (with ESCAPE '\'): `%`, `_` and `\` are text. */
+export function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
+}
+
+// Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
+const CANDIDATES = 900;
+
+const sqlite: Dialect = {
+  provider: "sqlite",
+  hint: () => raw("+"),
+  async outputCandidates(prisma, runId, q) {
+    if (q.length < 3 || /[%_\\]/.test(q)) return null;
+    // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
+    const [run] = await prisma.$queryRaw<{ searchIndexed: unknown }[]>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
+    if (!run?.searchIndexed) return null;
+    let rows: { id: number | bigint }[];
+    try {
+      rows = await prisma.$queryRaw(sql`SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ${`%${q}%`} LIMIT ${CANDIDATES + 1}`);
+    } catch {
+      return null; // a store without the index (or a build of SQLite without FTS5): scan instead
+    }
+    return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
+  },
+  containsText: (column, q) => sql`${column} LIKE ${containsPattern(q)} ESCAPE '\\'`,
+};
+
+const postgres: Dialect = {
+  provider: "postgres",
+  hint: () => raw(""),
+  outputCandidates: async () => null,
+  containsText: (column, q) => sql`${column} LIKE ${containsPattern(q)} ESCAPE '\\'`,
+};
+
+export function dialectOf(provider: Provider): Dialect {
+  return provider === "postgres" ? postgres : sqlite;
+}
