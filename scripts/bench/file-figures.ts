@@ -116,7 +116,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
   return { file, fileBytes: fs.statSync(file).size, lines: floor.lines, parseSeconds: floor.seconds, stores };
 }
 
-function storeFigures(
+export function storeFigures(
   provider: StoreFigures["provider"],
   ours: LoaderOut,
   base: { seconds: number; rows: number },
