@@ -9,7 +9,15 @@ export interface LoadFigures {
   provider: string;
   items: number;
   /** seconds: the load up to its commit (rows and analysis); searchIndexSeconds: the search index built after it */
-  ours: { seconds: number; searchIndexSeconds: number; items: number; generations: number; steps: number; maxRssMB: number };
+  ours: {
+    seconds: number;
+    searchIndexSeconds: number;
+    cpuSeconds: number;
+    items: number;
+    generations: number;
+    steps: number;
+    maxRssMB: number;
+  };
   base: { seconds: number; rows: number };
   ratio: number;
   /** the same with the search index's time added to ours */
@@ -30,7 +38,14 @@ export interface LoadedStores {
 export async function benchLoad(file: string, dir: string, pgAdmin: string | null, tag: string): Promise<LoadedStores> {
   const out: LoadFigures[] = [];
   const floor = await parseFloor(file);
-  const fileFigures: FileFigures = { file, fileBytes: fs.statSync(file).size, lines: floor.lines, parseSeconds: floor.seconds, stores: [] };
+  const fileFigures: FileFigures = {
+    file,
+    fileBytes: fs.statSync(file).size,
+    lines: floor.lines,
+    parseSeconds: floor.seconds,
+    parseCpuSeconds: floor.cpuSeconds,
+    stores: [],
+  };
   const db = path.join(dir, `load-${tag}.db`);
   for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
   const ours = await loaderChild<LoadFigures["ours"]>("scripts/bench/load-worker.ts", ["file:" + db, file]);
