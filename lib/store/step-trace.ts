@@ -13,6 +13,8 @@ import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepV
 // (migration 0009), the same steps give the same bytes.
 
 const VERSION = 1;
+/** A record never inflates past this (a 100,000-step trace is ~5 MB): a damaged one cannot exhaust memory. */
+const MAX_INFLATED = 64 << 20;
 
 /** One step as the trace diff page reads it: values as text, as the StepResult rows held them. */
 export interface StoredStep {
@@ -74,7 +76,7 @@ export function stepTraceOf(a: { hasSteps: boolean; steps: readonly StepRow[] })
 /** The steps of a record written by encodeStepTrace; [] for none. Throws on a damaged record. */
 export function decodeStepTrace(record: Uint8Array | null): StoredStep[] {
   if (record === null || record.length === 0) return [];
-  const parsed = JSON.parse(inflateRawSync(record).toString("utf8")) as unknown;
+  const parsed = JSON.parse(inflateRawSync(record, { maxOutputLength: MAX_INFLATED }).toString("utf8")) as unknown;
   if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== 6) throw new Error("step trace: unknown record layout");
   const [, statuses, expected, claimed, recomputed, spans] = parsed as [number, string, unknown[], unknown[], unknown[], (number | null)[]];
   const n = statuses.length;
