@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { AuthNav } from "@/components/auth/auth-nav";
-import { NavLink } from "@/components/ui/nav-link";
+import { ShortcutsHelp } from "@/components/ui/shortcuts-help";
+import { SiteNav } from "@/components/ui/site-nav";
+import { glossaryHref } from "@/lib/url/glossary";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,7 +16,10 @@ const NAV = [
   { href: "/curves", label: "Curves" },
   { href: "/compare", label: "Compare" },
   { href: "/self-conditioning", label: "Self-conditioning" },
+  { href: "/study", label: "Study" },
   { href: "/jobs", label: "Jobs" },
+  { href: glossaryHref(), label: "Glossary" },
+  { href: "/about", label: "About" },
 ] as const;
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
@@ -33,14 +38,9 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
               <span aria-hidden="true" className="inline-block h-5 w-5 rounded bg-gradient-to-br from-sky-500 to-indigo-600" />
               Stepwise
             </Link>
-            <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-              {NAV.map((n) => (
-                <NavLink key={n.href} href={n.href}>
-                  {n.label}
-                </NavLink>
-              ))}
-            </nav>
+            <SiteNav links={NAV} />
             <AuthNav />
+            <ShortcutsHelp />
           </div>
         </header>
         <main id="main" className="mx-auto max-w-7xl px-4 py-6">

@@ -30,6 +30,9 @@ function fresh(manifestFile) {
   } catch {
     return null;
   }
+  // A manifest copied with node_modules from another checkout names that checkout's files and
+  // bundle: fresh there, stale here.
+  if (path.dirname(m.dir) !== CACHE) return null;
   for (const [file, was] of Object.entries(m.inputs)) if (stamp(file) !== was) return null;
   return fs.existsSync(m.dir) ? m.dir : null;
 }

@@ -91,7 +91,61 @@ function sqliteFileId(url: string): string | null | undefined {
   }
 }
 
+/** The store cannot be reached: a client may retry (503). Everything else a read throws is a bug. */
 export class StoreUnavailable extends Error {}
+
+// Driver and Prisma signs of a store that is down or unreachable (rather than a bad query):
+// node socket errors; PostgreSQL SQLSTATE class 08 (connection), 57P01-57P03 (shutting down,
+// cannot connect now), 3D000 (database does not exist), 53300 (too many connections); Prisma's
+// P1001 (unreachable), P1002 (timed out), P1003 (no such database), P1017 (closed), P2024 (pool
+// timeout); SQLite's CANTOPEN, BUSY and locked (a writer holds it past the timeout).
+const DOWN_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "57P01",
+  "57P02",
+  "57P03",
+  "3D000",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1003",
+  "P1017",
+  "P2024",
+  "SQLITE_CANTOPEN",
+  "SQLITE_BUSY",
+  "SQLITE_LOCKED",
+]);
+const DOWN_KINDS = new Set([
+  "DatabaseNotReachable",
+  "DatabaseDoesNotExist",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "DatabaseAccessDenied",
+]);
+const DOWN_TEXT =
+  /Connection terminated|connection (?:is )?closed|Can't reach database server|database ".*" does not exist|the database system is (?:starting up|shutting down)|timeout exceeded when trying to connect|Client has encountered a connection error|database is locked/i;
+
+/** `e` as StoreUnavailable when it says the store is unreachable, else null (a bug: 500). */
+export function asStoreUnavailable(e: unknown): StoreUnavailable | null {
+  if (e instanceof StoreUnavailable) return e;
+  for (let x: unknown = e, depth = 0; x && typeof x === "object" && depth < 5; x = (x as { cause?: unknown }).cause, depth++) {
+    const o = x as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    for (const c of [o.code, o.originalCode]) if (typeof c === "string" && (DOWN_CODES.has(c) || c.startsWith("08"))) return wrap(e);
+    if (typeof o.kind === "string" && DOWN_KINDS.has(o.kind)) return wrap(e);
+    if (typeof o.message === "string" && DOWN_TEXT.test(o.message)) return wrap(e);
+  }
+  return null;
+}
+
+function wrap(e: unknown): StoreUnavailable {
+  return new StoreUnavailable(e instanceof Error ? e.message : String(e), { cause: e });
+}
 
 /**
  * The process-wide store for DATABASE_URL (cached across Next.js hot reloads). A failed open
@@ -121,7 +175,8 @@ export function getStore(): Promise<Store> {
       },
       (e) => {
         globalStore.__stepwiseStore = undefined; // let the next request retry (database back up)
-        throw e;
+        // Failing to open (or migrate) the store is an outage to the request that asked.
+        throw e instanceof StoreUnavailable ? e : new StoreUnavailable(e instanceof Error ? e.message : String(e), { cause: e });
       },
     );
     globalStore.__stepwiseStoreFile = undefined; // not checked until the open has finished

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { LazySelfConditioningChart } from "@/components/charts/lazy-charts";
+import { runStyles } from "@/components/charts/palette";
+import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReader } from "@/lib/auth/server";
 import { getSelfConditioning } from "@/lib/queries/selfcond";
 import { parseSelfCondParams } from "@/lib/url/selfcond";
+import { runPath } from "@/lib/url/shared";
 import { ModelFilter } from "./_components/model-filter";
 import { SlopeTable } from "./_components/slope-table";
 
@@ -19,6 +21,7 @@ export default async function SelfConditioningPage({
   const ctx = await requireReader();
   const p = parseSelfCondParams(await searchParams);
   const data = await getSelfConditioning(ctx, p.models);
+  const styles = runStyles(data.runs.map((r) => r.modelId));
 
   return (
     <div>
@@ -38,23 +41,24 @@ export default async function SelfConditioningPage({
           </Card>
           <Card
             title="Accuracy vs induced error rate"
-            description="Points with Wilson 95% intervals; dashed lines are each run's OLS fit over its points."
+            description="Points with Wilson 95% intervals; dashed lines are each run's OLS fit over its points. Click a point to open the run."
           >
-            <LazySelfConditioningChart
-              wide
-              title=""
-              series={data.runs.map((r) => ({
+            <SelfConditioningChart
+              series={data.runs.map((r, i) => ({
                 key: r.key,
                 label: r.label,
+                style: styles[i],
                 points: r.points,
                 slope: r.slope,
+                slopeCi: r.slopeCi,
                 intercept: r.intercept,
-                targetTurn: r.targetTurn,
+                flag: r.flag?.short ?? null,
+                href: runPath(r.key),
               }))}
             />
           </Card>
           <Card title="Slopes">
-            <SlopeTable runs={data.runs} />
+            <SlopeTable runs={data.runs} styles={styles} />
           </Card>
         </div>
       )}

@@ -1,34 +1,20 @@
-"use client";
-
-import {
-  Area,
-  CartesianGrid,
-  ComposedChart,
-  Line,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type DotItemDotProps,
-  type TooltipContentProps,
-} from "recharts";
+import { fmtLength, lengthAxisLabel, type LengthUnits } from "@/lib/analysis/length-unit";
 import type { AccuracyAtLength } from "@/lib/analysis/types";
-import { ChartFrame, EmptyChart } from "./chart-frame";
-import { ChartLegend, type LegendEntry } from "./chart-legend";
-import { SeriesDot } from "./series-dot";
-import { AXIS, DASH, fillHref, linearTicks, logTicks, pct, seriesColor, seriesSymbol } from "./theme";
-import { CHART_DEFAULTS } from "./defaults";
+import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";
+import type { LegendEntry } from "./chart-legend";
+import { DASH, TOKEN, pct } from "./config";
+import { bandPath, fillHref, linePath, linearTicks, logTicks, scale, thinTicks } from "./geometry";
+import { Mark } from "./marks";
+import type { SeriesStyle } from "./palette";
 
 export interface AccuracySeries {
   /** run key (identity only; not shown) */
   key: string;
   /** shown as text (model or run name) */
   label: string;
+  style: SeriesStyle;
   points: AccuracyAtLength[];
-  /**
-   * Where a click on a point goes: a template with `{length}`, e.g.
-   * `/runs/KEY?tab=items&lenMin={length}&lenMax={length}` (KEY already encoded).
-   */
+  /** where a click on a point goes: a template with `{length}` (run key already encoded) */
   itemsHref?: string | null;
 }
 
@@ -40,178 +26,137 @@ export interface AccuracyByLengthChartProps {
   bands?: boolean;
   height?: number;
   title?: string;
+  /** what a length counts (lib/analysis/length-unit): steps, METR minutes, or mixed */
+  unit?: LengthUnits;
 }
 
-type Row = Record<string, number | [number, number] | undefined> & { length: number };
-
-function buildRows(series: AccuracySeries[]): Row[] {
-  const rows = new Map<number, Row>();
-  series.forEach((s, i) => {
-    for (const p of s.points) {
-      const row = rows.get(p.length) ?? { length: p.length };
-      row[`f${i}`] = p.first_accuracy;
-      row[`fb${i}`] = p.first_ci;
-      row[`l${i}`] = p.last_accuracy;
-      row[`lb${i}`] = p.last_ci;
-      row[`n${i}`] = p.n;
-      rows.set(p.length, row);
-    }
-  });
-  return [...rows.values()].sort((a, b) => a.length - b.length);
-}
+type Kind = "first" | "last";
+const value = (p: AccuracyAtLength, k: Kind) => (k === "first" ? p.first_accuracy : p.last_accuracy);
+const interval = (p: AccuracyAtLength, k: Kind) => (k === "first" ? p.first_ci : p.last_ci);
 
 export function AccuracyByLengthChart({
   series,
   answer = "first",
   xScale = "linear",
   bands = true,
-  height = CHART_DEFAULTS.accuracyByLength.height,
-  title = CHART_DEFAULTS.accuracyByLength.title,
+  height = 320,
+  title,
+  unit = "steps",
 }: AccuracyByLengthChartProps) {
-  const rows = buildRows(series);
-  if (rows.length === 0)
-    return (
-      <ChartFrame title={title}>
-        <EmptyChart message="No accuracy-by-length data." height={height} />
-      </ChartFrame>
-    );
-  const lengths = rows.map((r) => r.length);
+  const lengths = [...new Set(series.flatMap((s) => s.points.map((p) => p.length)))].sort((a, b) => a - b);
+  if (lengths.length === 0) return <EmptyChart message="No accuracy-by-length data." height={height} testId="accuracy-by-length-chart" />;
   const lo = lengths[0];
   const hi = lengths[lengths.length - 1];
   const log = xScale === "log" && lo > 0;
-  const ticks = lengths.length <= 12 ? lengths : log ? logTicks(lo, hi) : linearTicks(lo, hi);
-  const kinds = (answer === "both" ? ["first", "last"] : [answer]) as ("first" | "last")[];
+  const kinds: Kind[] = answer === "both" ? ["first", "last"] : [answer];
+  const sorted = series.map((s) => ({ ...s, points: [...s.points].sort((a, b) => a.length - b.length) }));
 
-  const legend: LegendEntry[] = [];
-  series.forEach((s, i) => legend.push({ label: s.label, color: seriesColor(i), symbol: seriesSymbol(i) }));
-  if (kinds.includes("first")) legend.push({ label: "first answer", color: "#525252", dash: DASH.solid });
-  if (kinds.includes("last")) legend.push({ label: "last answer", color: "#525252", dash: DASH.last, symbol: "circle", hollow: true });
-  if (bands) legend.push({ label: "95% Wilson interval", color: "#525252", swatch: "band" });
+  const legend: LegendEntry[] = sorted.map((s) => ({ label: s.label, color: s.style.color, marker: s.style.marker }));
+  if (kinds.includes("first")) legend.push({ label: "first answer", color: TOKEN.muted, dash: DASH.solid });
+  if (kinds.includes("last")) legend.push({ label: "last answer", color: TOKEN.muted, dash: DASH.last, marker: "circle", hollow: true });
+  if (bands) legend.push({ label: "95% Wilson interval", color: TOKEN.muted, swatch: "band" });
 
-  const describe = series
+  const tips = lengths.map((L) =>
+    [
+      `Length ${fmtLength(L, unit)}`,
+      ...sorted.flatMap((s) => {
+        const p = s.points.find((q) => q.length === L);
+        if (!p) return [];
+        return kinds.map((k) => {
+          const ci = interval(p, k);
+          return `${s.label}${kinds.length > 1 ? ` (${k})` : ""}: ${pct(value(p, k), 1)} [${pct(ci?.[0])}, ${pct(ci?.[1])}] n=${p.n}`;
+        });
+      }),
+    ].join("\n"),
+  );
+  const describe = sorted
     .map(
       (s) =>
-        `${s.label}: ` + s.points.map((p) => `${p.length} steps ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
+        `${s.label}: ` +
+        s.points.map((p) => `${fmtLength(p.length, unit)} ${pct(answer === "last" ? p.last_accuracy : p.first_accuracy)}`).join(", "),
     )
     .join("; ");
 
-  function Tip({ active, payload }: TooltipContentProps) {
-    const row = payload?.[0]?.payload as Row | undefined;
-    if (!active || !row) return null;
-    return (
-      <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md">
-        <div className="mb-1 font-semibold text-neutral-800">Length {row.length}</div>
-        <table className="tabular">
-          <tbody>
-            {series.map((s, i) =>
-              row[`n${i}`] == null ? null : (
-                <tr key={s.key}>
-                  <td className="max-w-48 truncate pr-3" style={{ color: seriesColor(i) }}>
-                    {s.label}
-                  </td>
-                  {kinds.map((k) => {
-                    const ci = row[`${k === "first" ? "fb" : "lb"}${i}`] as [number, number];
-                    return (
-                      <td key={k} className="pr-3 text-right text-neutral-800">
-                        {k === "last" && kinds.length > 1 ? "last " : ""}
-                        {pct(row[`${k[0]}${i}`] as number, 1)}{" "}
-                        <span className="text-neutral-500">
-                          [{pct(ci[0])}, {pct(ci[1])}]
-                        </span>
-                      </td>
-                    );
-                  })}
-                  <td className="text-right text-neutral-500">n={row[`n${i}`] as number}</td>
-                </tr>
-              ),
-            )}
-          </tbody>
-        </table>
-        {series.some((s) => s.itemsHref) ? <div className="mt-1 text-neutral-500">Click a point to open its items</div> : null}
-      </div>
-    );
-  }
-
   return (
-    <ChartFrame title={title} description={describe} legend={<ChartLegend entries={legend} />} testId="accuracy-by-length-chart">
-      <div style={{ height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 20, left: 4 }}>
-            <CartesianGrid stroke={AXIS.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="length"
-              type="number"
-              scale={log ? "log" : "linear"}
-              domain={log ? [lo, hi] : [Math.max(0, lo - (hi - lo) * 0.05), hi + (hi - lo) * 0.05 || hi + 1]}
-              ticks={ticks}
-              allowDataOverflow={false}
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              tickFormatter={(v: number) => String(Math.round(v * 100) / 100)}
-              label={{ value: `Length (steps${log ? ", log scale" : ""})`, position: "insideBottom", offset: -12, ...AXIS.label }}
+    <ChartFrame
+      name="Accuracy by length"
+      title={title}
+      description={describe}
+      legend={legend}
+      height={height}
+      testId="accuracy-by-length-chart"
+      draw={(plot) => {
+        const pad = log ? 0 : (hi - lo) * 0.04 || 1;
+        const x = scale(log ? [lo, hi] : [Math.max(0, lo - pad), hi + pad], [plot.left, plot.right], log);
+        const y = scale([0, 1], [plot.bottom, plot.top]);
+        const maxTicks = plot.narrow ? 6 : 12;
+        const xTicks = thinTicks(lengths.length <= maxTicks ? lengths : log ? logTicks(lo, hi) : linearTicks(lo, hi, maxTicks), maxTicks);
+        return (
+          <>
+            <Axes
+              plot={plot}
+              x={{
+                scale: x,
+                ticks: xTicks,
+                format: (v) => String(Math.round(v * 100) / 100),
+                label: lengthAxisLabel(unit, log),
+              }}
+              y={{ scale: y, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => pct(v), label: "Accuracy" }}
             />
-            <YAxis
-              domain={[0, 1]}
-              ticks={[0, 0.25, 0.5, 0.75, 1]}
-              tickFormatter={(v: number) => pct(v)}
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              width={58}
-              label={{ value: "Accuracy", angle: -90, position: "insideLeft", offset: 2, ...AXIS.label }}
-            />
-            <Tooltip content={Tip} />
+            <HoverColumns plot={plot} xs={lengths.map(x)} tips={tips} />
             {bands
-              ? series.flatMap((s, i) =>
-                  kinds.map((k) => (
-                    <Area
-                      key={`band-${k}-${i}`}
-                      dataKey={`${k === "first" ? "fb" : "lb"}${i}`}
-                      stroke="none"
-                      fill={seriesColor(i)}
-                      fillOpacity={kinds.length > 1 ? 0.08 : 0.13}
-                      isAnimationActive={false}
-                      activeDot={false}
-                      connectNulls
-                      legendType="none"
-                      tooltipType="none"
-                    />
-                  )),
-                )
-              : null}
-            {series.flatMap((s, i) =>
-              kinds.map((k) => (
-                <Line
-                  key={`line-${k}-${i}`}
-                  dataKey={`${k[0]}${i}`}
-                  name={`${s.label} (${k} answer)`}
-                  stroke={seriesColor(i)}
-                  strokeWidth={2}
-                  strokeDasharray={k === "last" ? DASH.last : undefined}
-                  connectNulls
-                  isAnimationActive={false}
-                  activeDot={false}
-                  dot={(p: DotItemDotProps) => {
-                    const row = p.payload as Row;
-                    const href = s.itemsHref ? fillHref(s.itemsHref, { length: row.length }) : null;
+              ? sorted.flatMap((s) =>
+                  kinds.map((k) => {
+                    const pts = s.points.filter((p) => interval(p, k));
                     return (
-                      <SeriesDot
-                        key={`${k}-${i}-${p.index}`}
-                        cx={p.cx}
-                        cy={p.cy}
-                        color={seriesColor(i)}
-                        symbol={seriesSymbol(i)}
-                        hollow={k === "last"}
-                        href={href}
-                        label={`${s.label}, length ${row.length}: ${k} answer ${pct(p.value as number, 1)} — open items`}
+                      <path
+                        key={`band-${s.key}-${k}`}
+                        d={bandPath(
+                          pts.map((p) => x(p.length)),
+                          pts.map((p) => y(interval(p, k)![1])),
+                          pts.map((p) => y(interval(p, k)![0])),
+                        )}
+                        fill={s.style.color}
+                        fillOpacity={kinds.length > 1 ? 0.08 : 0.14}
+                        pointerEvents="none"
                       />
                     );
-                  }}
+                  }),
+                )
+              : null}
+            {sorted.flatMap((s) =>
+              kinds.map((k) => (
+                <path
+                  key={`line-${s.key}-${k}`}
+                  d={linePath(s.points.map((p) => [x(p.length), y(value(p, k))]))}
+                  fill="none"
+                  stroke={s.style.color}
+                  strokeWidth={2}
+                  strokeDasharray={k === "last" ? DASH.last : undefined}
+                  pointerEvents="none"
+                  data-series={s.key}
                 />
               )),
             )}
-          </ComposedChart>
-        </ResponsiveContainer>
-      </div>
-    </ChartFrame>
+            {sorted.flatMap((s) =>
+              kinds.flatMap((k) =>
+                s.points.map((p) => (
+                  <Mark
+                    key={`m-${s.key}-${k}-${p.length}`}
+                    cx={x(p.length)}
+                    cy={y(value(p, k))}
+                    color={s.style.color}
+                    marker={s.style.marker}
+                    hollow={k === "last"}
+                    href={s.itemsHref ? fillHref(s.itemsHref, { length: p.length }) : null}
+                    tip={`${s.label}, length ${fmtLength(p.length, unit)}: ${k} answer ${pct(value(p, k), 1)} [${pct(interval(p, k)?.[0])}, ${pct(interval(p, k)?.[1])}], n=${p.n}${s.itemsHref ? " — open items" : ""}`}
+                  />
+                )),
+              ),
+            )}
+          </>
+        );
+      }}
+    />
   );
 }

@@ -1,46 +1,168 @@
 import type { ReactNode } from "react";
+import { ChartInteractive } from "./chart-interactive";
+import { ChartLegend, type LegendEntry } from "./chart-legend";
+import { CHART, TOKEN } from "./config";
+import type { Scale } from "./geometry";
+
+/** The drawing area of one rendering of a chart, in viewBox units. */
+export interface Plot {
+  /** whole viewBox */
+  width: number;
+  height: number;
+  /** plot area edges */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  narrow: boolean;
+  /** prefix for ids inside this rendering (patterns, clip paths) */
+  id: string;
+}
+
+function plotOf(kind: "wide" | "narrow", height: number, id: string): Plot {
+  const c = CHART[kind];
+  const h = kind === "narrow" ? Math.round(height * CHART.narrowHeightRatio) : height;
+  return {
+    width: c.width,
+    height: h,
+    left: c.margin.left,
+    right: c.width - c.margin.right,
+    top: c.margin.top,
+    bottom: h - c.margin.bottom,
+    narrow: kind === "narrow",
+    id: `${id}-${kind}`,
+  };
+}
 
 /**
- * Wrapper of every chart: a titled figure with a text description for screen readers
- * (the SVG itself is decorative apart from its links) and an optional legend below.
+ * Wrapper of every chart: a titled figure with a text description for screen readers, the SVG
+ * drawn on the server at two widths (CSS shows the one that fits), the client leaf that adds
+ * tooltips and client-side links, and the legend (HTML, wraps on narrow screens).
  */
 export function ChartFrame({
+  name,
   title,
   description,
   legend,
-  children,
-  actions,
+  legendTitle,
+  height,
   testId,
+  draw,
+  actions,
 }: {
+  /** what the chart shows, for exports (file name and title) when there is no visible title */
+  name: string;
   title?: string;
-  description?: string;
-  legend?: ReactNode;
-  children: ReactNode;
+  description: string;
+  legend?: LegendEntry[] | ReactNode;
+  legendTitle?: string;
+  height: number;
+  testId: string;
+  draw: (plot: Plot) => ReactNode;
   actions?: ReactNode;
-  testId?: string;
 }) {
+  const legendNode = Array.isArray(legend) ? <ChartLegend entries={legend as LegendEntry[]} title={legendTitle} /> : legend;
   return (
-    <figure className="min-w-0" data-testid={testId}>
+    <figure className="chart min-w-0" data-testid={testId}>
       {title || actions ? (
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          {title ? <figcaption className="text-sm font-semibold text-neutral-800">{title}</figcaption> : <span />}
+          {title ? <figcaption className="chart-title">{title}</figcaption> : <span />}
           {actions}
         </div>
       ) : null}
-      {description ? <p className="sr-only">{description}</p> : null}
-      {children}
-      {legend ? <div className="mt-2">{legend}</div> : null}
+      <p className="sr-only">{description}</p>
+      <ChartInteractive name={title || name}>
+        {(["wide", "narrow"] as const).map((kind) => {
+          const plot = plotOf(kind, height, testId);
+          return (
+            <svg
+              key={kind}
+              className={`chart-svg chart-${kind}`}
+              viewBox={`0 0 ${plot.width} ${plot.height}`}
+              width="100%"
+              role="img"
+              aria-label={title || description.slice(0, 120)}
+              data-chart-svg={kind}
+              fontSize={CHART.font.tick}
+            >
+              {draw(plot)}
+            </svg>
+          );
+        })}
+      </ChartInteractive>
+      {legendNode ? <div className="mt-2">{legendNode}</div> : null}
     </figure>
   );
 }
 
-export function EmptyChart({ message, height = 240 }: { message: string; height?: number }) {
+export function EmptyChart({ message, height = 240, testId }: { message: string; height?: number; testId?: string }) {
   return (
-    <div
-      style={{ height }}
-      className="flex items-center justify-center rounded-md border border-dashed border-neutral-300 bg-neutral-50 px-4 text-center text-sm text-neutral-500"
-    >
+    <div style={{ height }} className="chart-empty" data-testid={testId}>
       {message}
     </div>
+  );
+}
+
+export interface AxisSpec {
+  scale: Scale;
+  ticks: number[];
+  format?: (v: number) => string;
+  label: string;
+  /** category labels drawn at the tick positions instead of formatted numbers */
+  labels?: string[];
+}
+
+/** Grid lines, both axes with ticks and labels. */
+export function Axes({ plot, x, y, xGrid = true }: { plot: Plot; x: AxisSpec; y: AxisSpec; xGrid?: boolean }) {
+  const fx = x.format ?? String;
+  const fy = y.format ?? String;
+  const midX = (plot.left + plot.right) / 2;
+  const midY = (plot.top + plot.bottom) / 2;
+  return (
+    <g className="chart-axes">
+      <g stroke={TOKEN.grid} strokeDasharray="3 3">
+        {y.ticks.map((t) => (
+          <line key={`gy${t}`} x1={plot.left} x2={plot.right} y1={y.scale(t)} y2={y.scale(t)} />
+        ))}
+        {xGrid ? x.ticks.map((t) => <line key={`gx${t}`} x1={x.scale(t)} x2={x.scale(t)} y1={plot.top} y2={plot.bottom} />) : null}
+      </g>
+      <g stroke={TOKEN.axis}>
+        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
+        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} />
+      </g>
+      <g fill={TOKEN.muted} fontSize={CHART.font.tick}>
+        {x.ticks.map((t, i) => (
+          <text key={`tx${t}`} x={x.scale(t)} y={plot.bottom + 16} textAnchor="middle">
+            {x.labels?.[i] ?? fx(t)}
+          </text>
+        ))}
+        {y.ticks.map((t, i) => (
+          <text key={`ty${t}`} x={plot.left - 6} y={y.scale(t) + 4} textAnchor="end">
+            {y.labels?.[i] ?? fy(t)}
+          </text>
+        ))}
+      </g>
+      <g fill={TOKEN.ink} fontSize={CHART.font.label}>
+        <text x={midX} y={plot.height - 8} textAnchor="middle">
+          {x.label}
+        </text>
+        <text x={0} y={0} transform={`translate(12 ${midY}) rotate(-90)`} textAnchor="middle">
+          {y.label}
+        </text>
+      </g>
+    </g>
+  );
+}
+
+/** An invisible column that shows its tooltip on hover: one per x value of a line chart. */
+export function HoverColumns({ plot, xs, tips }: { plot: Plot; xs: number[]; tips: string[] }) {
+  return (
+    <g fill="transparent">
+      {xs.map((x, i) => {
+        const left = i === 0 ? plot.left : (xs[i - 1] + x) / 2;
+        const right = i === xs.length - 1 ? plot.right : (x + xs[i + 1]) / 2;
+        return <rect key={i} x={left} y={plot.top} width={Math.max(0, right - left)} height={plot.bottom - plot.top} data-tip={tips[i]} />;
+      })}
+    </g>
   );
 }

@@ -1,4 +1,4 @@
-import { pct } from "./theme";
+import { TOKEN, pct } from "./config";
 
 export interface CurveSparklineProps {
   /** accuracy per length, any order */
@@ -14,7 +14,7 @@ export interface CurveSparklineProps {
  * Tiny accuracy-vs-length line for table cells. Plain SVG (no chart library, no client
  * JavaScript), so a page of a hundred rows stays cheap. y runs 0–100%, x by rank of length.
  */
-export function CurveSparkline({ points, width = 96, height = 24, color = "#0072B2", label }: CurveSparklineProps) {
+export function CurveSparkline({ points, width = 96, height = 24, color = "var(--chart-s0)", label }: CurveSparklineProps) {
   const pts = [...points].filter((p) => Number.isFinite(p.accuracy)).sort((a, b) => a.length - b.length);
   const name = label ?? (pts.length ? "Accuracy by length: " + pts.map((p) => `${p.length}: ${pct(p.accuracy)}`).join(", ") : "No data");
   if (pts.length === 0)
@@ -38,7 +38,7 @@ export function CurveSparkline({ points, width = 96, height = 24, color = "#0072
       className="inline-block align-middle"
     >
       <title>{name}</title>
-      <line x1={pad} x2={width - pad} y1={y(0.5)} y2={y(0.5)} stroke="#d4d4d4" strokeDasharray="2 2" strokeWidth={1} />
+      <line x1={pad} x2={width - pad} y1={y(0.5)} y2={y(0.5)} stroke={TOKEN.grid} strokeDasharray="2 2" strokeWidth={1} />
       <path d={d} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
       <circle cx={x(pts.length - 1)} cy={y(last.accuracy)} r={2} fill={color} />
     </svg>

@@ -1,5 +1,5 @@
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
-import { MODE_COLORS, MODE_LABELS } from "./theme";
+import { MODE_COLORS, MODE_LABELS, TOKEN } from "./config";
 
 export interface FailureMixBarProps {
   /** failure-mode counts (SPEC §6 failure_modes) */
@@ -11,28 +11,28 @@ export interface FailureMixBarProps {
 }
 
 /**
- * Tiny stacked bar of failure-mode counts for table cells, with a text title
- * ("Slip 30, Under-executed 12, …") so the mix is not conveyed by colour alone.
- * Plain SVG: renders on the server.
+ * Tiny grouped bars of failure-mode shares for table cells: one slot per mode, always in the same
+ * place (the legend's order), its height the share of generations showing the mode. Modes overlap
+ * (a generation can show several), so they are not stacked: a stack would run past 100%. The text
+ * title ("Slip 30, Under-executed 12, …") carries the numbers. Plain SVG: renders on the server.
  */
-export function FailureMixBar({ modes, generations, width = 96, height = 12 }: FailureMixBarProps) {
-  const entries = FAILURE_MODES.map((m) => [m, modes[m] ?? 0] as const).filter(([, c]) => c > 0);
-  const sum = entries.reduce((a, [, c]) => a + c, 0);
+export function FailureMixBar({ modes, generations, width = 96, height = 16 }: FailureMixBarProps) {
+  const entries = FAILURE_MODES.map((m) => [m, modes[m] ?? 0] as const);
+  const present = entries.filter(([, c]) => c > 0);
   const text =
-    entries.length === 0
+    present.length === 0
       ? "No failure modes"
       : "Failure modes: " +
-        entries.map(([m, c]) => `${MODE_LABELS[m]} ${c}`).join(", ") +
-        (generations ? ` (of ${generations} generations)` : "");
-  if (entries.length === 0)
+        present.map(([m, c]) => `${MODE_LABELS[m]} ${c}${generations ? ` (${Math.round((c / generations) * 100)}%)` : ""}`).join(", ") +
+        (generations ? ` of ${generations} generations` : "");
+  if (present.length === 0)
     return (
       <span className="text-xs text-neutral-400" title={text}>
         none
       </span>
     );
-  // Modes overlap (one generation can show several), so scale to the larger of the two totals.
-  const denom = Math.max(sum, generations ?? 0);
-  let x = 0;
+  const denom = generations && generations > 0 ? generations : Math.max(...present.map(([, c]) => c));
+  const slot = width / entries.length;
   return (
     <svg
       role="img"
@@ -43,12 +43,12 @@ export function FailureMixBar({ modes, generations, width = 96, height = 12 }: F
       className="inline-block align-middle"
     >
       <title>{text}</title>
-      <rect width={width} height={height} rx={2} fill="#f5f5f5" />
-      {entries.map(([m, c]) => {
-        const w = (c / denom) * width;
-        const r = <rect key={m} x={x} y={0} width={Math.max(w - 0.5, 0.5)} height={height} fill={MODE_COLORS[m]} />;
-        x += w;
-        return r;
+      <rect y={height - 1} width={width} height={1} fill={TOKEN.axis} />
+      {entries.map(([m, c], i) => {
+        const h = Math.min(1, c / denom) * (height - 1);
+        return c > 0 ? (
+          <rect key={m} x={i * slot + 1} y={height - 1 - Math.max(h, 1)} width={slot - 2} height={Math.max(h, 1)} fill={MODE_COLORS[m]} />
+        ) : null;
       })}
     </svg>
   );

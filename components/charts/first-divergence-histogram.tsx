@@ -1,16 +1,12 @@
-"use client";
-
-import { useRouter } from "next/navigation";
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from "recharts";
-import { ChartFrame, EmptyChart } from "./chart-frame";
-import { AXIS, fillHref } from "./theme";
-import { CHART_DEFAULTS } from "./defaults";
+import { Axes, ChartFrame, EmptyChart } from "./chart-frame";
+import { TOKEN } from "./config";
+import { fillHref, linearTicks, scale } from "./geometry";
 
 export interface FirstDivergenceHistogramProps {
   bins: { step: number; count: number }[];
   /** longest reference length, so the axis shows where divergences did not happen */
   maxLength?: number | null;
-  /** template with `{step}` (and `{stepMax}` for binned bars): a click opens those items */
+  /** template with `{step}` and `{stepMax}`: a click on a bar opens those items */
   itemsHref?: string | null;
   height?: number;
   title?: string;
@@ -18,108 +14,80 @@ export interface FirstDivergenceHistogramProps {
 
 const MAX_BARS = 100;
 
-interface Row {
+interface Bin {
   from: number;
   to: number;
   count: number;
-  label: string;
 }
 
-function binRows(bins: { step: number; count: number }[], maxStep: number): Row[] {
-  const width = Math.max(1, Math.ceil(maxStep / MAX_BARS));
-  const rows: Row[] = [];
-  for (let from = 1; from <= maxStep; from += width) {
-    const to = Math.min(maxStep, from + width - 1);
-    rows.push({ from, to, count: 0, label: from === to ? String(from) : `${from}–${to}` });
-  }
+export function binRows(bins: { step: number; count: number }[], maxStep: number, maxBars = MAX_BARS): Bin[] {
+  const width = Math.max(1, Math.ceil(maxStep / maxBars));
+  const rows: Bin[] = [];
+  for (let from = 1; from <= maxStep; from += width) rows.push({ from, to: Math.min(maxStep, from + width - 1), count: 0 });
   for (const b of bins) {
-    const idx = Math.floor((b.step - 1) / width);
-    if (rows[idx]) rows[idx].count += b.count;
+    const row = rows[Math.floor((b.step - 1) / width)];
+    if (row) row.count += b.count;
   }
   return rows;
 }
 
-export function FirstDivergenceHistogram({
-  bins,
-  maxLength,
-  itemsHref,
-  height = CHART_DEFAULTS.firstDivergence.height,
-  title = CHART_DEFAULTS.firstDivergence.title,
-}: FirstDivergenceHistogramProps) {
-  const router = useRouter();
+export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 240, title }: FirstDivergenceHistogramProps) {
   const total = bins.reduce((a, b) => a + b.count, 0);
   if (total === 0)
-    return (
-      <ChartFrame title={title}>
-        <EmptyChart message="No generation diverged from the reference." height={height} />
-      </ChartFrame>
-    );
+    return <EmptyChart message="No generation diverged from the reference." height={height} testId="first-divergence-histogram" />;
   const maxStep = Math.max(maxLength ?? 0, ...bins.map((b) => b.step));
-  const rows = binRows(bins, maxStep);
-  const binned = rows.some((r) => r.to > r.from);
   const top = [...bins].sort((a, b) => b.count - a.count).slice(0, 5);
   const describe = `${total} generations diverged; most often at step ${top.map((b) => `${b.step} (${b.count})`).join(", ")}`;
 
-  function Tip({ active, payload }: TooltipContentProps) {
-    const row = payload?.[0]?.payload as Row | undefined;
-    if (!active || !row) return null;
-    return (
-      <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md tabular">
-        <div className="font-semibold text-neutral-800">{row.from === row.to ? `Step ${row.from}` : `Steps ${row.label}`}</div>
-        <div>
-          {row.count} generation{row.count === 1 ? "" : "s"} ({((row.count / total) * 100).toFixed(1)}%)
-        </div>
-        {itemsHref && row.count > 0 ? <div className="text-neutral-500">Click to open these items</div> : null}
-      </div>
-    );
-  }
-
   return (
-    <ChartFrame title={title} description={describe} testId="first-divergence-histogram">
-      <div style={{ height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 20, left: 4 }} barCategoryGap={1}>
-            <CartesianGrid stroke={AXIS.grid} strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="label"
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              interval="preserveStartEnd"
-              minTickGap={12}
-              label={{
-                value: `Step of first divergence${binned ? " (binned)" : ""}`,
-                position: "insideBottom",
-                offset: -12,
-                ...AXIS.label,
-              }}
+    <ChartFrame
+      name="First divergence"
+      title={title}
+      description={describe}
+      height={height}
+      testId="first-divergence-histogram"
+      draw={(plot) => {
+        const rows = binRows(bins, maxStep, plot.narrow ? 40 : MAX_BARS);
+        const binned = rows.some((r) => r.to > r.from);
+        const yMax = Math.max(1, ...rows.map((r) => r.count));
+        const x = scale([0.5, maxStep + 0.5], [plot.left, plot.right]);
+        const y = scale([0, yMax], [plot.bottom, plot.top]);
+        const yTicks = linearTicks(0, yMax, 4).filter((t) => Number.isInteger(t));
+        const xTicks = linearTicks(1, maxStep, plot.narrow ? 5 : 10).filter((t) => Number.isInteger(t) && t >= 1);
+        return (
+          <>
+            <Axes
+              plot={plot}
+              xGrid={false}
+              x={{ scale: x, ticks: xTicks, label: `Step of first divergence${binned ? " (binned)" : ""}` }}
+              y={{ scale: y, ticks: yTicks, label: "Generations" }}
             />
-            <YAxis
-              allowDecimals={false}
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              width={40}
-              label={{ value: "Generations", angle: -90, position: "insideLeft", offset: 2, dy: 40, ...AXIS.label }}
-            />
-            <Tooltip content={Tip} cursor={{ fill: "#f5f5f5" }} />
-            <Bar
-              dataKey="count"
-              name="Generations"
-              fill="#525252"
-              radius={[2, 2, 0, 0]}
-              isAnimationActive={false}
-              cursor={itemsHref ? "pointer" : undefined}
-              onClick={
-                itemsHref
-                  ? (entry: { payload?: Row }) => {
-                      const r = entry?.payload;
-                      if (r && r.count > 0) router.push(fillHref(itemsHref, { step: r.from, stepMax: r.to }));
-                    }
-                  : undefined
-              }
-            />
-          </BarChart>
-        </ResponsiveContainer>
-      </div>
-    </ChartFrame>
+            {rows.map((r) => {
+              if (r.count === 0) return null;
+              const x0 = x(r.from - 0.5);
+              const w = Math.max(1, x(r.to + 0.5) - x0 - 1);
+              const range = r.from === r.to ? `Step ${r.from}` : `Steps ${r.from}–${r.to}`;
+              const tip = `${range}: ${r.count} generation${r.count === 1 ? "" : "s"} (${((r.count / total) * 100).toFixed(1)}%)${itemsHref ? " — open items" : ""}`;
+              const bar = <rect x={x0 + 0.5} y={y(r.count)} width={w} height={plot.bottom - y(r.count)} fill={TOKEN.bar} rx={1} />;
+              return itemsHref ? (
+                <a
+                  key={r.from}
+                  href={fillHref(itemsHref, { step: r.from, stepMax: r.to })}
+                  aria-label={tip}
+                  data-tip={tip}
+                  className="chart-link"
+                >
+                  {bar}
+                </a>
+              ) : (
+                <g key={r.from} data-tip={tip}>
+                  {bar}
+                </g>
+              );
+            })}
+          </>
+        );
+      }}
+    />
   );
 }

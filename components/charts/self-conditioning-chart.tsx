@@ -1,22 +1,9 @@
-"use client";
-
-import {
-  CartesianGrid,
-  ErrorBar,
-  ResponsiveContainer,
-  Scatter,
-  ScatterChart,
-  Tooltip,
-  XAxis,
-  YAxis,
-  type ScatterShapeProps,
-  type TooltipContentProps,
-} from "recharts";
-import { ChartFrame, EmptyChart } from "./chart-frame";
-import { ChartLegend, type LegendEntry } from "./chart-legend";
-import { SeriesDot } from "./series-dot";
-import { AXIS, DASH, num, pct, seriesColor, seriesSymbol } from "./theme";
-import { CHART_DEFAULTS } from "./defaults";
+import { Axes, ChartFrame, EmptyChart } from "./chart-frame";
+import type { LegendEntry } from "./chart-legend";
+import { DASH, TOKEN, num, pct } from "./config";
+import { scale } from "./geometry";
+import { ErrorBar, Mark } from "./marks";
+import type { SeriesStyle } from "./palette";
 
 export interface SelfCondPoint {
   rate: number;
@@ -31,10 +18,15 @@ export interface SelfCondSeries {
   key: string;
   /** model name, shown as text */
   label: string;
+  style: SeriesStyle;
   points: SelfCondPoint[];
   slope: number | null;
+  /** bootstrap 95% interval of the slope */
+  slopeCi?: [number, number] | null;
   intercept: number | null;
-  targetTurn?: number | null;
+  /** floor or ceiling warning (lib/analysis/selfcond-ci.ts), shown beside the name */
+  flag?: string | null;
+  href?: string | null;
 }
 
 export interface SelfConditioningChartProps {
@@ -43,122 +35,93 @@ export interface SelfConditioningChartProps {
   title?: string;
 }
 
-type PointRow = SelfCondPoint & { model: string; err: [number, number] };
+export function slopeText(s: { slope: number | null; slopeCi?: [number, number] | null }): string {
+  if (s.slope == null) return "slope —";
+  return `slope ${num(s.slope, 3)}${s.slopeCi ? ` [${num(s.slopeCi[0], 3)}, ${num(s.slopeCi[1], 3)}]` : ""}`;
+}
 
-export function SelfConditioningChart({
-  series,
-  height = CHART_DEFAULTS.selfConditioning.height,
-  title = CHART_DEFAULTS.selfConditioning.title,
-}: SelfConditioningChartProps) {
+export function SelfConditioningChart({ series, height = 340, title }: SelfConditioningChartProps) {
   const withData = series.filter((s) => s.points.length > 0);
-  if (withData.length === 0)
-    return (
-      <ChartFrame title={title}>
-        <EmptyChart message="No self-conditioning points." height={height} />
-      </ChartFrame>
-    );
-  const rates = withData.flatMap((s) => s.points.map((p) => p.rate));
-  const xMax = Math.max(1, ...rates);
+  if (withData.length === 0) return <EmptyChart message="No self-conditioning points." height={height} testId="self-conditioning-chart" />;
+  const xMax = Math.max(1, ...withData.flatMap((s) => s.points.map((p) => p.rate)));
 
-  const legend: LegendEntry[] = withData.map((s, i) => ({ label: s.label, color: seriesColor(i), symbol: seriesSymbol(i) }));
-  legend.push({ label: "observed (95% Wilson interval)", color: "#525252", symbol: "circle" });
-  legend.push({ label: "OLS fit", color: "#525252", dash: DASH.predicted });
-
-  function Tip({ active, payload }: TooltipContentProps) {
-    const p = payload?.[0]?.payload as PointRow | undefined;
-    if (!active || !p || p.n == null) return null;
-    return (
-      <div className="rounded-md border border-neutral-200 bg-white px-3 py-2 text-xs shadow-md tabular">
-        <div className="font-semibold text-neutral-800">{p.model}</div>
-        <div>Induced error rate {pct(p.rate)}</div>
-        <div>
-          Accuracy {pct(p.accuracy, 1)} ({p.correct}/{p.n})
-          {p.ci ? (
-            <span className="text-neutral-500">
-              {" "}
-              [{pct(p.ci[0])}, {pct(p.ci[1])}]
-            </span>
-          ) : null}
-        </div>
-      </div>
-    );
-  }
+  const legend: LegendEntry[] = withData.map((s) => ({
+    label: `${s.label}${s.flag ? ` (${s.flag})` : ""}`,
+    color: s.style.color,
+    marker: s.style.marker,
+  }));
+  legend.push({ label: "observed accuracy, 95% Wilson interval (bars)", color: TOKEN.muted, marker: "circle" });
+  legend.push({ label: "OLS fit (slope and bootstrap 95% CI in the table)", color: TOKEN.muted, dash: DASH.predicted });
 
   return (
     <ChartFrame
+      name="Accuracy at the target turn vs induced error rate"
       title={title}
       description={withData
-        .map((s) => `${s.label}: slope ${num(s.slope, 3)}; ` + s.points.map((p) => `rate ${p.rate} accuracy ${pct(p.accuracy)}`).join(", "))
+        .map((s) => `${s.label}: ${slopeText(s)}; ` + s.points.map((p) => `rate ${p.rate} accuracy ${pct(p.accuracy)}`).join(", "))
         .join("; ")}
-      legend={<ChartLegend entries={legend} />}
+      legend={legend}
+      height={height}
       testId="self-conditioning-chart"
-    >
-      <div style={{ height }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <ScatterChart margin={{ top: 8, right: 16, bottom: 20, left: 4 }}>
-            <CartesianGrid stroke={AXIS.grid} strokeDasharray="3 3" />
-            <XAxis
-              dataKey="rate"
-              type="number"
-              domain={[0, xMax]}
-              ticks={xMax === 1 ? [0, 0.25, 0.5, 0.75, 1] : undefined}
-              tickFormatter={(v: number) => pct(v)}
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              label={{ value: "Induced error rate in the history", position: "insideBottom", offset: -12, ...AXIS.label }}
+      draw={(plot) => {
+        const x = scale([0, xMax], [plot.left + 6, plot.right - 6]);
+        const y = scale([0, 1], [plot.bottom, plot.top]);
+        // Several models at the same rate: spread their markers a few pixels apart so none hides another.
+        const jitter = (i: number) => (withData.length > 1 ? (i - (withData.length - 1) / 2) * Math.min(2.5, 24 / withData.length) : 0);
+        return (
+          <>
+            <Axes
+              plot={plot}
+              x={{
+                scale: x,
+                ticks: xMax === 1 ? [0, 0.25, 0.5, 0.75, 1] : [0, xMax / 2, xMax],
+                format: (v) => pct(v),
+                label: "Induced error rate in the history",
+              }}
+              y={{ scale: y, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => pct(v), label: "Accuracy at target turn" }}
             />
-            <YAxis
-              dataKey="accuracy"
-              type="number"
-              domain={[0, 1]}
-              ticks={[0, 0.25, 0.5, 0.75, 1]}
-              tickFormatter={(v: number) => pct(v)}
-              stroke={AXIS.stroke}
-              tick={AXIS.tick}
-              width={58}
-              label={{ value: "Accuracy at target turn", angle: -90, position: "insideLeft", offset: 2, dy: 70, ...AXIS.label }}
-            />
-            <Tooltip content={Tip} cursor={{ strokeDasharray: "3 3" }} />
-            {withData.map((s, i) => {
+            {withData.map((s) => {
               if (s.slope == null || s.intercept == null) return null;
               const lo = Math.min(...s.points.map((p) => p.rate));
               const hi = Math.max(...s.points.map((p) => p.rate));
-              const fit = [lo, hi].map((r) => ({ rate: r, accuracy: s.intercept! + s.slope! * r }));
               return (
-                <Scatter
+                <line
                   key={`fit-${s.key}`}
-                  data={fit}
-                  dataKey="accuracy"
-                  line={{ stroke: seriesColor(i), strokeDasharray: DASH.predicted, strokeWidth: 1.5 }}
-                  shape={() => null}
-                  isAnimationActive={false}
-                  tooltipType="none"
-                  legendType="none"
+                  x1={x(lo)}
+                  x2={x(hi)}
+                  y1={y(s.intercept + s.slope * lo)}
+                  y2={y(s.intercept + s.slope * hi)}
+                  stroke={s.style.color}
+                  strokeDasharray={DASH.predicted}
+                  strokeWidth={1.5}
+                  data-series={s.key}
                 />
               );
             })}
             {withData.map((s, i) => (
-              <Scatter
-                key={`pts-${s.key}`}
-                name={s.label}
-                data={s.points.map<PointRow>((p) => ({
-                  ...p,
-                  model: s.label,
-                  err: p.ci ? [Math.max(0, p.accuracy - p.ci[0]), Math.max(0, p.ci[1] - p.accuracy)] : [0, 0],
-                }))}
-                dataKey="accuracy"
-                fill={seriesColor(i)}
-                isAnimationActive={false}
-                shape={(props: ScatterShapeProps) => (
-                  <SeriesDot cx={props.cx} cy={props.cy} color={seriesColor(i)} symbol={seriesSymbol(i)} size={64} />
-                )}
-              >
-                <ErrorBar dataKey="err" direction="y" width={4} stroke={seriesColor(i)} strokeOpacity={0.7} isAnimationActive={false} />
-              </Scatter>
+              <g key={`pts-${s.key}`} data-series={s.key}>
+                {s.points.map((p) => {
+                  const cx = x(p.rate) + jitter(i);
+                  return (
+                    <g key={p.rate}>
+                      {p.ci ? <ErrorBar x={cx} y0={y(p.ci[0])} y1={y(p.ci[1])} color={s.style.color} /> : null}
+                      <Mark
+                        cx={cx}
+                        cy={y(p.accuracy)}
+                        color={s.style.color}
+                        marker={s.style.marker}
+                        r={4.5}
+                        href={s.href}
+                        tip={`${s.label}: induced error rate ${pct(p.rate)}, accuracy ${pct(p.accuracy, 1)} (${p.correct}/${p.n})${p.ci ? ` [${pct(p.ci[0])}, ${pct(p.ci[1])}]` : ""}; ${slopeText(s)}${s.flag ? `; ${s.flag}` : ""}`}
+                      />
+                    </g>
+                  );
+                })}
+              </g>
             ))}
-          </ScatterChart>
-        </ResponsiveContainer>
-      </div>
-    </ChartFrame>
+          </>
+        );
+      }}
+    />
   );
 }

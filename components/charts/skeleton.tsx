@@ -21,20 +21,3 @@ export function PageSkeleton({ title, children }: { title: string; children?: Re
     </div>
   );
 }
-
-/**
- * Stand-in for a chart whose code (recharts) is still loading: the same box as ChartFrame
- * draws (optional caption row, plot of `height`, legend rows of 16 px with 4 px gaps) so the
- * card keeps its size when the chart replaces it.
- */
-export function ChartPlaceholder({ height, title, legendRows = 0 }: { height: number; title?: string; legendRows?: number }) {
-  return (
-    <div className="min-w-0" aria-busy="true" data-chart-placeholder="">
-      {title ? <div className="mb-2 text-sm font-semibold text-neutral-800">{title}</div> : null}
-      <div style={{ height }} className="animate-pulse rounded bg-neutral-100">
-        <span className="sr-only">Loading chart…</span>
-      </div>
-      {legendRows > 0 ? <div style={{ height: legendRows * 20 - 4 }} className="mt-2 w-2/3 animate-pulse rounded bg-neutral-100" /> : null}
-    </div>
-  );
-}

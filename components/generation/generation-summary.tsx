@@ -18,6 +18,7 @@ export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
       </p>
     );
   const step = detail.steps.find((s) => s.step === d);
+  const recovered = recoveredAfter(detail);
   // dict-sum: a divergence is a turn's answer; the steps inside a turn have no claims of their own.
   const turn = step?.turn ?? null;
   const turnRow = turn === null ? undefined : detail.analysis.turns?.find((t) => t.turn === turn);
@@ -50,8 +51,37 @@ export function DivergenceCallout({ detail }: { detail: GenerationDetail }) {
       ) : step ? (
         <span> — the model never states this step.</span>
       ) : null}
+      {recovered ? (
+        <span className="mt-1 block font-medium text-emerald-900" data-testid="recovered">
+          <span className="badge badge-correct">recovered</span> {recovered}
+        </span>
+      ) : null}
     </p>
   );
+}
+
+/**
+ * "Recovered after a slip at step 2" when the final answer is right although the trace went
+ * wrong: a right answer for partly wrong reasons, which the final-answer accuracy counts as a
+ * success and the horizon does not. Null when the answer is wrong or there is no divergence.
+ */
+export function recoveredAfter(
+  detail: Pick<GenerationDetail, "firstDivergence" | "divergenceKind" | "lastCorrect" | "firstCorrect">,
+): string | null {
+  const d = detail.firstDivergence;
+  if (d === null || !detail.lastCorrect) return null;
+  const what = detail.divergenceKind === "missing" ? `leaving step ${d} unstated` : `a ${detail.divergenceKind ?? "slip"} at step ${d}`;
+  return `${detail.firstCorrect ? "The final answer is right" : "The last answer is right (the first was not)"}: recovered after ${what}.`;
+}
+
+/** Which answer "first answer" is: the benchmark and output shape decide (SPEC §3, examples/README). */
+function firstAnswerNote(detail: GenerationDetail): string | null {
+  const turns = detail.analysis.turns;
+  if (!turns?.length) return null;
+  if (detail.analysis.selfConditioning) return `the target turn's answer (turn ${detail.analysis.selfConditioning.targetTurn})`;
+  if (detail.output.kind === "turns")
+    return `the last turn's answer (turn ${turns[turns.length - 1].turn} of ${turns.length}); first and last answer are the same`;
+  return "the last running sum of the list (single turn)";
 }
 
 /** Answers (as text), failure modes and usage of the generation. */
@@ -62,6 +92,11 @@ export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
     <dl className="mb-4 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-3" id="answers">
       <div>
         <dt className="text-xs font-medium tracking-wide text-neutral-500 uppercase">First answer</dt>
+        {firstAnswerNote(detail) ? (
+          <dd className="text-xs text-neutral-500" data-testid="first-answer-note">
+            {firstAnswerNote(detail)}
+          </dd>
+        ) : null}
         <dd className="mt-1 flex flex-wrap items-center gap-2">
           <OutcomeBadge correct={detail.firstCorrect} />
           <span className="font-mono break-all">{detail.firstAnswer ?? <span className="text-neutral-400 italic">none</span>}</span>
@@ -107,7 +142,8 @@ function referenceAnswer(d: GenerationDetail): string {
   const turns = d.analysis.turns;
   if (turns?.length) return String(turns[turns.length - 1].expected);
   const last = d.steps[d.steps.length - 1];
-  if (!last) return "—";
+  // Imported items without steps: the harness's own reference (Inspect's target, lm-eval's gold).
+  if (!last) return typeof d.item.input.reference_answer === "string" ? d.item.input.reference_answer : "—";
   const n = Number(last.expected);
   return d.run.benchmark === "procedural-arith" && Number.isFinite(n) ? String(Math.round(n * 1000) / 1000) : fmtValue(last.expected);
 }

@@ -15,6 +15,8 @@ export interface OutputMark {
   label: string;
   /** id so a table row can link back to its stretch of text */
   id?: string;
+  /** dict-sum: the turn whose answer this is (a #step-J deep link follows it, OutputFollow) */
+  turn?: number;
 }
 
 export type Segment = { text: string; mark?: OutputMark };
@@ -48,6 +50,7 @@ export function marksFor(d: GenerationDetail, turn: number | null): OutputMark[]
         kind: status,
         href: "#" + turnAnchor(d, ans.turn ?? 0),
         label: `turn ${ans.turn}: ${status}`,
+        turn: ans.turn ?? undefined,
       });
     }
   } else {

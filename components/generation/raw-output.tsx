@@ -1,6 +1,7 @@
 import { Card } from "@/components/ui/card";
 import { STATUS_STYLE } from "@/components/ui/status-badge";
 import type { GenerationDetail } from "@/lib/queries/generation";
+import { OutputFollow } from "./output-follow";
 import { marksFor, segmentText, type Segment } from "./output-marks";
 
 const ANSWER_MARK = "bg-indigo-100 text-indigo-950 ring-1 ring-indigo-400 font-semibold";
@@ -14,7 +15,7 @@ function Highlighted({ segments }: { segments: Segment[] }) {
     >
       {segments.map((s, i) =>
         s.mark ? (
-          <a key={i} href={s.mark.href} id={s.mark.id} title={s.mark.label} aria-label={s.mark.label}>
+          <a key={i} href={s.mark.href} id={s.mark.id} data-turn={s.mark.turn} title={s.mark.label} aria-label={s.mark.label}>
             <mark className={s.mark.kind === "answer" ? ANSWER_MARK : STATUS_STYLE[s.mark.kind].mark} data-kind={s.mark.kind}>
               {s.text}
             </mark>
@@ -37,7 +38,8 @@ export function RawOutput({ detail }: { detail: GenerationDetail }) {
       title="Raw output"
       description="Shown as plain text. Highlighted: claimed steps (coloured by status) and answers; click one to jump to its row."
     >
-      <div className="max-h-[70vh] overflow-auto xl:max-h-[calc(100vh-10rem)]">
+      <OutputFollow turnOfStep={detail.analysis.turns ? detail.steps.map((s) => s.turn ?? null) : null} />
+      <div className="max-h-[70vh] overflow-auto xl:max-h-[calc(100vh-10rem)]" data-output-pane>
         {empty ? (
           <p className="text-sm text-neutral-500">This generation has no output text (its steps were given as values).</p>
         ) : o.kind === "text" ? (

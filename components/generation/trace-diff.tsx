@@ -9,8 +9,10 @@ import { OperationText, StepExplanation } from "./step-detail";
 
 // The aligned trace diff, windowed: a long trace (more than VIRTUAL_ABOVE rows) keeps only
 // the rows in view (plus a margin) in the DOM, inside its own scroll box, so a 95-step trace
-// costs the server and the browser about 40 rows. Every row has one line, so a row's height
-// is measured once and the rows out of view are stood in for by two spacer rows.
+// costs the server and the browser about 40 rows. The DETAIL column wraps (the explanation of
+// a slip is the point of the page and must not sit beyond a sideways scroll), so rows differ
+// in height: each rendered row's height is measured and kept, rows never rendered count as
+// the mean of those measured, and two spacer rows stand in for the rows out of view.
 // `#step-J` (typed, linked from the raw output or the divergence callout) brings row J into
 // the window, scrolls to it and marks it; the first divergence is scrolled into view on load.
 
@@ -25,7 +27,8 @@ const FIRST_WINDOW = 32;
 const OVERSCAN = 10;
 const ROW_ESTIMATE = 33; // px: text-sm line + py-1.5 + 1 px border
 
-type Range = [number, number];
+/** The rows rendered, [start, end), and the heights of the spacers above and below them. */
+type RowWindow = { start: number; end: number; above: number; below: number };
 
 function stepOfHash(): number | null {
   const m = /^step-(\d+)$/.exec(decodeURIComponent(window.location.hash.slice(1)));
@@ -51,26 +54,83 @@ export function TraceDiff({
   const total = steps.length + extras.length;
   const virtual = total > VIRTUAL_ABOVE;
   const box = useRef<HTMLDivElement>(null);
-  const rowH = useRef(ROW_ESTIMATE);
-  const [range, setRange] = useState<Range>(virtual ? [0, FIRST_WINDOW] : [0, total]);
+  /** height of every row: measured once rendered, else the mean of those measured (read in callbacks only) */
+  const sizes = useRef<{ size: Float64Array; seen: Uint8Array } | null>(null);
+  const [win, setWin] = useState<RowWindow>(() =>
+    virtual
+      ? { start: 0, end: FIRST_WINDOW, above: 0, below: (total - FIRST_WINDOW) * ROW_ESTIMATE }
+      : { start: 0, end: total, above: 0, below: 0 },
+  );
   const [target, setTarget] = useState<number | null>(null);
   const pending = useRef<{ index: number; page: boolean; tries: number } | null>(null);
-  const shown = useRef<Range>(range);
-  shown.current = range;
+  const shown = useRef<RowWindow>(win);
+  useLayoutEffect(() => {
+    shown.current = win;
+  });
+
+  const sizesOf = useCallback(() => {
+    if (!sizes.current) sizes.current = { size: new Float64Array(total).fill(ROW_ESTIMATE), seen: new Uint8Array(total) };
+    return sizes.current;
+  }, [total]);
+
+  /** Records the heights of the rows in the DOM; rows not yet seen take their mean. */
+  const measure = useCallback(() => {
+    const el = box.current;
+    if (!el) return;
+    const { size, seen } = sizesOf();
+    for (const row of el.querySelectorAll<HTMLElement>("tbody tr[data-status]")) {
+      const i = Number(row.getAttribute("aria-rowindex")) - 2;
+      const h = row.getBoundingClientRect().height;
+      if (i >= 0 && i < total && h > 0) {
+        size[i] = h;
+        seen[i] = 1;
+      }
+    }
+    let sum = 0;
+    let n = 0;
+    for (let i = 0; i < total; i++) {
+      if (!seen[i]) continue;
+      sum += size[i];
+      n++;
+    }
+    if (n > 0) for (let i = 0; i < total; i++) if (!seen[i]) size[i] = sum / n;
+  }, [sizesOf, total]);
+
+  /** Rows [start, end) with the heights of the spacers standing in for the rest. */
+  const windowOf = useCallback(
+    (start: number, end: number): RowWindow => {
+      const { size } = sizesOf();
+      let above = 0;
+      let below = 0;
+      for (let i = 0; i < start; i++) above += size[i];
+      for (let i = end; i < total; i++) below += size[i];
+      return { start, end, above, below };
+    },
+    [sizesOf, total],
+  );
 
   /** Moves the window to the rows in view of the scroll box (plus a margin); false if it was there. */
   const sync = useCallback((): boolean => {
     const el = box.current;
     if (!el || !virtual) return false;
-    const h = rowH.current;
+    measure();
+    const { size } = sizesOf();
     const head = el.querySelector("thead")?.getBoundingClientRect().height ?? 0;
     const top = Math.max(0, el.scrollTop - head);
-    const start = Math.max(0, Math.floor(top / h) - OVERSCAN);
-    const end = Math.min(total, Math.ceil((top + el.clientHeight) / h) + OVERSCAN);
-    if (shown.current[0] === start && shown.current[1] === end) return false;
-    setRange([start, end]);
+    let i = 0;
+    let y = 0;
+    while (i < total && y + size[i] <= top) y += size[i++];
+    const start = Math.max(0, i - OVERSCAN);
+    while (i < total && y < top + el.clientHeight) y += size[i++];
+    const next = windowOf(start, Math.min(total, i + OVERSCAN));
+    const cur = shown.current;
+    // Spacers re-measured by less than a pixel are not worth a render.
+    if (cur.start === next.start && cur.end === next.end && Math.abs(cur.above - next.above) < 1 && Math.abs(cur.below - next.below) < 1)
+      return false;
+    shown.current = next;
+    setWin(next);
     return true;
-  }, [total, virtual]);
+  }, [measure, sizesOf, total, virtual, windowOf]);
 
   /**
    * Renders row `index` and, once it is in the DOM, scrolls to it: the box only (it sits a
@@ -79,15 +139,15 @@ export function TraceDiff({
   const reveal = useCallback(
     (index: number, page: boolean) => {
       pending.current = { index, page, tries: 0 };
-      if (virtual) setRange([Math.max(0, index - FIRST_WINDOW / 2), Math.min(total, index + FIRST_WINDOW / 2)]);
+      if (virtual) setWin(windowOf(Math.max(0, index - FIRST_WINDOW / 2), Math.min(total, index + FIRST_WINDOW / 2)));
     },
-    [total, virtual],
+    [total, virtual, windowOf],
   );
 
   useLayoutEffect(() => {
-    const rows = [...(box.current?.querySelectorAll<HTMLElement>("tbody tr[data-status]") ?? [])];
-    const height = rows.reduce((sum, r) => sum + r.getBoundingClientRect().height, 0);
-    if (height > 0) rowH.current = height / rows.length;
+    measure();
+    // Placing the first divergence needs the rows measured first, hence state set in a layout effect (once, on mount).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
     else sync();
     // measured and placed once, on mount; scrolling and hashes take over from here
@@ -118,8 +178,7 @@ export function TraceDiff({
     if (!sync() || ++want.tries >= 3) pending.current = null;
   });
 
-  const [start, end] = range; // [0, total] throughout when the trace is not windowed
-  const h = rowH.current;
+  const { start, end, above, below } = win; // rows [0, total) throughout when the trace is not windowed
   const cols = showOps ? 6 : 5;
   const rows: React.ReactNode[] = [];
   for (let i = start; i < end; i++) {
@@ -141,13 +200,13 @@ export function TraceDiff({
       rows.push(
         <tr key={`extra-${k}`} id={`extra-${k + 1}`} aria-rowindex={i + 2} className={STATUS_STYLE.extra.row} data-status="extra">
           <td className="text-right font-mono text-xs text-neutral-500">{x.step}</td>
-          {showOps ? <td className="text-neutral-500">outside 1..{length}</td> : null}
+          {showOps ? <td className="hidden text-neutral-500 md:table-cell">outside 1..{length}</td> : null}
           <td className="text-right text-neutral-400">—</td>
           <td className="text-right font-mono text-xs">{x.value}</td>
           <td>
             <StatusBadge status="extra" />
           </td>
-          <td className="text-xs text-violet-900">a step the procedure does not have</td>
+          <td className="min-w-36 text-xs whitespace-normal text-violet-900">a step the procedure does not have</td>
         </tr>,
       );
     }
@@ -161,7 +220,7 @@ export function TraceDiff({
       className={`-mx-4 -my-4 overflow-x-auto ${virtual ? "max-h-[70vh] overflow-y-auto overscroll-contain xl:max-h-[calc(100vh-10rem)]" : ""}`}
     >
       <table
-        className="tabular min-w-full text-sm whitespace-nowrap [&_td]:px-3 [&_td]:py-1.5"
+        className="tabular w-full text-sm whitespace-nowrap [&_td]:px-2 [&_td]:py-1.5 sm:[&_td]:px-3"
         data-testid="step-table"
         aria-rowcount={total + 1}
       >
@@ -172,7 +231,7 @@ export function TraceDiff({
               Step
             </th>
             {showOps ? (
-              <th scope="col" className="px-3 py-2">
+              <th scope="col" className="hidden px-3 py-2 md:table-cell">
                 Operation
               </th>
             ) : null}
@@ -185,20 +244,20 @@ export function TraceDiff({
             <th scope="col" className="px-3 py-2">
               Status
             </th>
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="w-full px-3 py-2">
               Detail
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-neutral-100">
           {start > 0 ? (
-            <tr aria-hidden="true" style={{ height: start * h }}>
+            <tr aria-hidden="true" style={{ height: above }}>
               <td colSpan={cols} />
             </tr>
           ) : null}
           {rows}
           {end < total ? (
-            <tr aria-hidden="true" style={{ height: (total - end) * h }}>
+            <tr aria-hidden="true" style={{ height: below }}>
               <td colSpan={cols} />
             </tr>
           ) : null}
@@ -242,7 +301,7 @@ function StepRow({
         </a>
       </td>
       {showOps ? (
-        <td className="text-neutral-700">
+        <td className="hidden text-neutral-700 md:table-cell">
           <OperationText step={s} />
         </td>
       ) : null}
@@ -259,13 +318,13 @@ function StepRow({
         )}
       </td>
       <td>
-        <span className="inline-flex items-center gap-1">
+        <span className="flex max-w-40 flex-wrap items-center gap-1">
           <StatusBadge status={s.status} />
           {revised ? <StatusBadge status="revised" /> : null}
           {first ? <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">first divergence</span> : null}
         </span>
       </td>
-      <td className="text-xs">
+      <td className="min-w-36 text-xs whitespace-normal">
         <StepExplanation step={s} />
         {revised ? (
           <span className="ml-2 text-sky-900">

@@ -27,6 +27,11 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
             {r.thinking ? (
               <span className="rounded bg-indigo-50 px-1 text-indigo-700 ring-1 ring-indigo-200 ring-inset">thinking</span>
             ) : null}
+            {r.demo ? (
+              <span className="rounded bg-neutral-100 px-1 text-neutral-600 ring-1 ring-neutral-300 ring-inset" title="Simulated demo run">
+                demo
+              </span>
+            ) : null}
             {r.status !== "complete" ? (
               <span className="rounded bg-amber-50 px-1 text-amber-800 ring-1 ring-amber-300 ring-inset">{r.status}</span>
             ) : null}
@@ -35,15 +40,13 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       ),
     },
     {
-      id: "benchmark",
-      header: "Benchmark / variant",
-      meta: { sortKey: "benchmark", className: "min-w-40" },
+      id: "variant",
+      header: "Variant",
+      meta: { sortKey: "variant", className: "max-w-44 break-words" },
       cell: ({ row: { original: r } }) => (
         <div>
-          <div className="text-neutral-800">{r.benchmark}</div>
-          <div className="text-xs text-neutral-500">
-            {r.variant} · {fmtInt(r.items)} items
-          </div>
+          <div className="text-neutral-800">{r.variant}</div>
+          <div className="text-xs text-neutral-500">{fmtInt(r.items)} items</div>
         </div>
       ),
     },
@@ -83,15 +86,16 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         sortKey: "l50",
         align: "right",
         className: "max-w-36",
-        title: "Length (steps) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
+        title:
+          "Length (steps; human minutes for METR runs) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
       },
       cell: ({ row: { original: r } }) => {
-        const f = fmtLengthFit(r.l50, r.maxLength);
+        const f = fmtLengthFit(r.l50, r.maxLength, r.lengthUnit);
         return (
           <div className={f.extrapolated ? "text-neutral-500 italic" : ""}>
             <div>{f.text}</div>
             {!f.extrapolated && r.l50 !== null ? (
-              <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength)}</div>
+              <div className="text-xs text-neutral-500 not-italic">{fmtLengthCI(r.l50Lo, r.l50Hi, r.maxLength, r.lengthUnit)}</div>
             ) : null}
           </div>
         );
@@ -133,20 +137,22 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         ) : (
           <div>
             <div>{fmtP(r.p)}</div>
-            <div className="text-xs text-neutral-500">→ {r.p >= 1 ? "∞" : fmtNum(r.predictedHorizon, 1)}</div>
+            <div className="text-xs text-neutral-500" title="H₀.₅ predicted from p̂ alone: ln 0.5 / ln p̂">
+              pred. H₀.₅ {r.p >= 1 ? "∞" : fmtNum(r.predictedHorizon, 1)}
+            </div>
           </div>
         ),
     },
     {
       id: "modes",
-      header: "Failure modes",
+      header: "Failures",
       meta: { title: "Share of generations showing each failure mode" },
       cell: ({ row: { original: r } }) => <LeaderboardModeMixCell row={r} />,
     },
     {
       id: "curve",
-      header: "Accuracy vs length",
-      meta: { title: "First-answer accuracy by length" },
+      header: "Curve",
+      meta: { title: "First-answer accuracy by length (sparkline)" },
       cell: ({ row: { original: r } }) => <LeaderboardCurveCell row={r} />,
     },
   ];

@@ -2,24 +2,30 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { CONTROL, Field } from "@/components/ui/field";
 import type { LeaderboardFilterOptions } from "@/lib/queries/leaderboard";
 import { leaderboardFilterHref, leaderboardHref, type LeaderboardParams } from "@/lib/url/leaderboard";
 
 /**
- * The leaderboard's filter bar. It only writes the URL: selects apply at once, the number
- * fields on Enter or "Apply"; the server page re-renders from the new URL.
+ * The leaderboard's search and filter bar. It only writes the URL: selects apply at once, the
+ * search and number fields on Enter or "Apply"; the server page re-renders from the new URL.
+ * On a phone the filters fold under a "Filters" button (that alone is not URL state: it
+ * changes no result), the search stays in view.
  */
 export function LeaderboardFilters({
   params,
   options,
   at,
+  hiddenDemo,
 }: {
   params: LeaderboardParams;
   options: LeaderboardFilterOptions;
   at: number[];
+  hiddenDemo: number;
 }) {
   const router = useRouter();
+  const [open, setOpen] = useState(false);
   const go = (change: Partial<LeaderboardParams>) => router.push(leaderboardFilterHref(params, change), { scroll: false });
   const variants = options.variants.filter((v) => !params.benchmark || v.benchmark === params.benchmark);
 
@@ -34,115 +40,144 @@ export function LeaderboardFilters({
       .split(/[\s,]+/)
       .map(Number)
       .filter((n) => Number.isInteger(n) && n > 0);
-    go({ minSize: num("minSize"), maxSize: num("maxSize"), at: atList.length ? atList : undefined });
+    const q = String(f.get("q") ?? "").trim();
+    go({ q: q || undefined, minSize: num("minSize"), maxSize: num("maxSize"), at: atList.length ? atList : undefined });
   }
 
+  const active = [params.variant, params.family, params.thinking, params.minSize, params.maxSize, params.at].filter(
+    (v) => v !== undefined,
+  ).length;
+
   return (
-    <form
-      onSubmit={onSubmit}
-      aria-label="Leaderboard filters"
-      className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm sm:grid-cols-4 lg:grid-cols-8"
-    >
-      <Field label="Benchmark" htmlFor="f-benchmark">
-        <select
-          id="f-benchmark"
-          className={CONTROL}
-          defaultValue={params.benchmark ?? ""}
-          key={`benchmark-${params.benchmark ?? ""}`}
-          onChange={(e) => go({ benchmark: e.target.value || undefined, variant: undefined })}
+    <form onSubmit={onSubmit} aria-label="Leaderboard filters" className="mb-3 rounded-lg border border-neutral-200 bg-white p-3 shadow-sm">
+      <div className="flex flex-wrap items-end gap-2">
+        <Field label="Search runs" htmlFor="f-q" className="min-w-0 flex-1 basis-48">
+          <input
+            id="f-q"
+            name="q"
+            type="search"
+            placeholder="model, run key or variant"
+            className={CONTROL}
+            defaultValue={params.q ?? ""}
+            key={`q${params.q ?? ""}`}
+          />
+        </Field>
+        <button
+          type="button"
+          className="rounded-md border border-neutral-300 px-3 py-1.5 text-sm font-medium text-neutral-700 sm:hidden"
+          aria-expanded={open}
+          aria-controls="leaderboard-filter-fields"
+          onClick={() => setOpen(!open)}
         >
-          <option value="">All</option>
-          {options.benchmarks.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Variant" htmlFor="f-variant">
-        <select
-          id="f-variant"
-          className={CONTROL}
-          defaultValue={params.variant ?? ""}
-          key={`variant-${params.variant ?? ""}`}
-          onChange={(e) => go({ variant: e.target.value || undefined })}
-        >
-          <option value="">All</option>
-          {[...new Set(variants.map((v) => v.name))].map((v) => (
-            <option key={v}>{v}</option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Model family" htmlFor="f-family">
-        <select
-          id="f-family"
-          className={CONTROL}
-          defaultValue={params.family ?? ""}
-          key={`family-${params.family ?? ""}`}
-          onChange={(e) => go({ family: e.target.value || undefined })}
-        >
-          <option value="">All</option>
-          {options.families.map((f) => (
-            <option key={f}>{f}</option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Thinking" htmlFor="f-thinking">
-        <select
-          id="f-thinking"
-          className={CONTROL}
-          defaultValue={params.thinking ?? ""}
-          key={`thinking-${params.thinking ?? ""}`}
-          onChange={(e) => go({ thinking: (e.target.value || undefined) as LeaderboardParams["thinking"] })}
-        >
-          <option value="">Any</option>
-          <option value="yes">Thinking</option>
-          <option value="no">Not thinking</option>
-        </select>
-      </Field>
-      <Field label="Min size (B)" htmlFor="f-min">
-        <input
-          id="f-min"
-          name="minSize"
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          className={CONTROL}
-          defaultValue={params.minSize ?? ""}
-          key={`min${params.minSize}`}
-        />
-      </Field>
-      <Field label="Max size (B)" htmlFor="f-max">
-        <input
-          id="f-max"
-          name="maxSize"
-          type="number"
-          min={0}
-          step="any"
-          inputMode="decimal"
-          className={CONTROL}
-          defaultValue={params.maxSize ?? ""}
-          key={`max${params.maxSize}`}
-        />
-      </Field>
-      <Field label="Accuracy at lengths" htmlFor="f-at">
-        <input
-          id="f-at"
-          name="at"
-          type="text"
-          inputMode="numeric"
-          placeholder="5,25,95"
-          className={CONTROL}
-          defaultValue={at.join(",")}
-          key={`at${at.join(",")}`}
-        />
-      </Field>
-      <div className="flex items-end gap-2">
+          Filters{active ? ` (${active})` : ""}
+        </button>
         <button type="submit" className="rounded-md bg-neutral-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-neutral-700">
           Apply
         </button>
-        <Link href={leaderboardHref({})} className="rounded-md px-2 py-1.5 text-sm text-neutral-600 hover:text-neutral-900">
+        <Link
+          href={leaderboardHref({ benchmark: params.benchmark, demo: params.demo })}
+          className="rounded-md px-2 py-1.5 text-sm text-neutral-600 hover:text-neutral-900"
+        >
           Reset
         </Link>
+      </div>
+      <div
+        id="leaderboard-filter-fields"
+        className={`${open ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
+      >
+        <Field label="Variant" htmlFor="f-variant">
+          <select
+            id="f-variant"
+            className={CONTROL}
+            defaultValue={params.variant ?? ""}
+            key={`variant-${params.variant ?? ""}`}
+            onChange={(e) => go({ variant: e.target.value || undefined })}
+          >
+            <option value="">All</option>
+            {[...new Set(variants.map((v) => v.name))].map((v) => (
+              <option key={v}>{v}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Model family" htmlFor="f-family">
+          <select
+            id="f-family"
+            className={CONTROL}
+            defaultValue={params.family ?? ""}
+            key={`family-${params.family ?? ""}`}
+            onChange={(e) => go({ family: e.target.value || undefined })}
+          >
+            <option value="">All</option>
+            {options.families.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Thinking" htmlFor="f-thinking">
+          <select
+            id="f-thinking"
+            className={CONTROL}
+            defaultValue={params.thinking ?? ""}
+            key={`thinking-${params.thinking ?? ""}`}
+            onChange={(e) => go({ thinking: (e.target.value || undefined) as LeaderboardParams["thinking"] })}
+          >
+            <option value="">Any</option>
+            <option value="yes">Thinking</option>
+            <option value="no">Not thinking</option>
+          </select>
+        </Field>
+        <Field label="Min size (B)" htmlFor="f-min">
+          <input
+            id="f-min"
+            name="minSize"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            className={CONTROL}
+            defaultValue={params.minSize ?? ""}
+            key={`min${params.minSize}`}
+          />
+        </Field>
+        <Field label="Max size (B)" htmlFor="f-max">
+          <input
+            id="f-max"
+            name="maxSize"
+            type="number"
+            min={0}
+            step="any"
+            inputMode="decimal"
+            className={CONTROL}
+            defaultValue={params.maxSize ?? ""}
+            key={`max${params.maxSize}`}
+          />
+        </Field>
+        <Field label="Accuracy at lengths" htmlFor="f-at">
+          <input
+            id="f-at"
+            name="at"
+            type="text"
+            inputMode="numeric"
+            placeholder="5,25,95"
+            className={CONTROL}
+            defaultValue={at.join(",")}
+            key={`at${at.join(",")}`}
+          />
+        </Field>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-neutral-600">
+        {hiddenDemo > 0 ? (
+          <span data-testid="demo-hidden">
+            {hiddenDemo} demo run{hiddenDemo === 1 ? "" : "s"} hidden now that real runs exist.{" "}
+            <Link href={leaderboardFilterHref(params, { demo: true })} className="text-sky-800 underline">
+              Show demo runs
+            </Link>
+          </span>
+        ) : params.demo ? (
+          <Link href={leaderboardFilterHref(params, { demo: false })} className="text-sky-800 underline">
+            Hide demo runs
+          </Link>
+        ) : null}
       </div>
     </form>
   );

@@ -73,13 +73,18 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
             {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? (
               <StatusBadge status={r.divergenceKind} />
             ) : null}
+            {r.lastCorrect ? (
+              <span className="badge badge-correct" title="The final answer is right after this divergence">
+                recovered
+              </span>
+            ) : null}
           </Link>
         ),
     },
     {
       id: "trace",
       header: "Trace",
-      meta: { title: "One cell per step: green correct, red slip, amber propagated, grey missing" },
+      meta: { title: "One band per step: correct, slip, propagated or missing (legend above the table)" },
       cell: ({ row: { original: r } }) => <TraceStrip statuses={r.statuses} />,
     },
     {

@@ -1,26 +1,34 @@
-import { LazyAccuracyByLengthChart, LazySelfConditioningChart, LazyStepCurvesChart } from "@/components/charts/lazy-charts";
+import { AccuracyByLengthChart } from "@/components/charts/accuracy-by-length-chart";
+import { modelStyle } from "@/components/charts/palette";
+import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
+import { StepCurvesChart } from "@/components/charts/step-curves-chart";
 import { Card, EmptyState } from "@/components/ui/card";
+import { floorCeilingFlag, slopeBootstrapCi } from "@/lib/analysis/selfcond-ci";
 import type { RunSummary } from "@/lib/queries/runs";
+import { wilson } from "@/lib/stats/describe";
 import { runItemsTemplate } from "@/lib/url/run";
+import { lengthUnitOf } from "@/lib/analysis/length-unit";
 
 /** The "Curves" tab: accuracy by length, task/step curves with the p̂^i prediction. */
 export function RunCurves({ run }: { run: RunSummary }) {
   const m = run.metrics;
   const sc = m.self_conditioning;
+  const style = modelStyle(run.model.id);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card title="Accuracy by length" description="First and last final answer, Wilson 95% bands. Click a point to open those items.">
-        <LazyAccuracyByLengthChart
+        <AccuracyByLengthChart
           series={[
             {
               key: run.key,
               label: run.model.name,
+              style,
               points: m.accuracy_by_length,
               itemsHref: runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}" }),
             },
           ]}
           answer="both"
-          title=""
+          unit={lengthUnitOf(run.source)}
         />
       </Card>
       <Card
@@ -28,19 +36,20 @@ export function RunCurves({ run }: { run: RunSummary }) {
         description="Observed a(i) and s(i) with the constant-reliability prediction p̂^i (dashed); horizons at s = 0.5 and 0.8."
       >
         {m.task_accuracy && m.step_accuracy ? (
-          <LazyStepCurvesChart
+          <StepCurvesChart
             series={[
               {
                 key: run.key,
                 label: run.model.name,
+                style,
                 task: m.task_accuracy,
                 step: m.step_accuracy,
                 predicted: run.extras.predicted_task_accuracy,
+                predictedHorizon: m.reliability?.predicted_horizon ?? null,
                 horizon: m.horizon,
                 horizon80: m.horizon_80,
               },
             ]}
-            title=""
           />
         ) : (
           <EmptyState title="Step-level analysis unavailable">
@@ -56,19 +65,25 @@ export function RunCurves({ run }: { run: RunSummary }) {
           title={`Self-conditioning: accuracy at turn ${sc.target_turn} vs induced error rate`}
           description="Errors injected into the history the model sees; the line is the OLS fit."
         >
-          <LazySelfConditioningChart
-            wide
+          <SelfConditioningChart
             series={[
               {
                 key: run.key,
                 label: run.model.name,
-                points: sc.points.map((p) => ({ rate: p.induced_error_rate, n: p.n, correct: p.correct, accuracy: p.accuracy })),
+                style,
+                points: sc.points.map((p) => ({
+                  rate: p.induced_error_rate,
+                  n: p.n,
+                  correct: p.correct,
+                  accuracy: p.accuracy,
+                  ci: wilson(p.correct, p.n),
+                })),
                 slope: sc.slope,
+                slopeCi: run.extras.self_conditioning_slope_ci ?? slopeBootstrapCi(sc.points),
+                flag: floorCeilingFlag(sc.points)?.short ?? null,
                 intercept: olsIntercept(sc.points, sc.slope),
-                targetTurn: sc.target_turn,
               },
             ]}
-            title=""
           />
         </Card>
       ) : null}

@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { LazyFailureModesByLengthChart, LazyFirstDivergenceHistogram } from "@/components/charts/lazy-charts";
+import { FailureModesByLengthChart } from "@/components/charts/failure-modes-by-length-chart";
+import { FirstDivergenceHistogram } from "@/components/charts/first-divergence-histogram";
 import { Card, EmptyState } from "@/components/ui/card";
 import { fmtInt, fmtPct } from "@/components/ui/format";
 import { MODE_LABEL } from "@/components/ui/status-badge";
@@ -24,12 +25,11 @@ export function RunFailures({ run }: { run: RunSummary }) {
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card
         title="Failure modes by length"
-        description="Share of generations showing each mode (several may hold at once). Click a bar to open those items."
+        description="Share of each length's generations showing each mode (several may hold at once, so they are not stacked). Click a cell to open those items."
       >
-        <LazyFailureModesByLengthChart
+        <FailureModesByLengthChart
           rows={run.extras.modes_by_length}
           itemsHref={runItemsTemplate(run.key, { minLen: "{length}", maxLen: "{length}", mode: "{mode}" })}
-          title=""
         />
       </Card>
       <Card
@@ -37,53 +37,54 @@ export function RunFailures({ run }: { run: RunSummary }) {
         description="The first step where the model leaves the reference execution. Click a bar to open those items."
       >
         {m.first_divergence_histogram ? (
-          <LazyFirstDivergenceHistogram
+          <FirstDivergenceHistogram
             bins={m.first_divergence_histogram}
             maxLength={run.extras.max_length}
             itemsHref={runItemsTemplate(run.key, { div: "{step}-{stepMax}" })}
-            title=""
           />
         ) : (
           <EmptyState title="Step-level analysis unavailable">This run has no per-step data, so there is no first divergence.</EmptyState>
         )}
       </Card>
       <Card className="lg:col-span-2" title="Failure modes" description={`Counts over ${fmtInt(m.generations)} generations.`}>
-        <table className="tabular w-full text-sm">
-          <thead>
-            <tr className="text-left text-xs text-neutral-500 uppercase">
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Mode
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                Rule
-              </th>
-              <th scope="col" className="py-1 pr-3 text-right font-semibold">
-                Generations
-              </th>
-              <th scope="col" className="py-1 text-right font-semibold">
-                Share
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100">
-            {FAILURE_MODES.map((mode) => (
-              <tr key={mode}>
-                <td className="py-1.5 pr-3 whitespace-nowrap">
-                  {m.failure_modes[mode] > 0 ? (
-                    <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
-                      {MODE_LABEL[mode]}
-                    </Link>
-                  ) : (
-                    <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
-                  )}
-                </td>
-                <td className="py-1.5 pr-3 text-neutral-600">{MODE_HELP[mode]}</td>
-                <td className="py-1.5 pr-3 text-right">{fmtInt(m.failure_modes[mode])}</td>
-                <td className="py-1.5 text-right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</td>
+        <div className="overflow-x-auto">
+          <table className="tabular w-full text-sm">
+            <thead>
+              <tr className="text-left text-xs text-neutral-500 uppercase">
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Mode
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Rule
+                </th>
+                <th scope="col" className="py-1 pr-3 text-right font-semibold">
+                  Generations
+                </th>
+                <th scope="col" className="py-1 text-right font-semibold">
+                  Share
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-neutral-100">
+              {FAILURE_MODES.map((mode) => (
+                <tr key={mode}>
+                  <td className="py-1.5 pr-3 whitespace-nowrap">
+                    {m.failure_modes[mode] > 0 ? (
+                      <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
+                        {MODE_LABEL[mode]}
+                      </Link>
+                    ) : (
+                      <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
+                    )}
+                  </td>
+                  <td className="py-1.5 pr-3 text-neutral-600">{MODE_HELP[mode]}</td>
+                  <td className="py-1.5 pr-3 text-right">{fmtInt(m.failure_modes[mode])}</td>
+                  <td className="py-1.5 text-right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </Card>
     </div>
   );

@@ -3,12 +3,14 @@ import { RunProgress } from "@/components/run/run-progress";
 import { PageHeader } from "@/components/ui/page-header";
 import { fmtModelSize } from "@/components/ui/format";
 import type { RunSummary } from "@/lib/queries/runs";
+import { importNotes } from "@/lib/import/provenance";
 import { expectedGenerations } from "@/lib/runner/progress";
 import { leaderboardHref } from "@/lib/url/leaderboard";
 
 /** Breadcrumb, model and run identity, and links into the other views for this run. */
 export function RunHeader({ run }: { run: RunSummary }) {
   const params = Object.entries(run.variantParams).filter(([k, v]) => k !== "name" && (typeof v !== "object" || Array.isArray(v)));
+  const notes = importNotes(run.source, run.config);
   const linkClass =
     "inline-flex items-center rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50";
   return (
@@ -61,6 +63,11 @@ export function RunHeader({ run }: { run: RunSummary }) {
               </span>
             ) : null}
           </div>
+          {notes.map((n) => (
+            <div key={n} className="text-sm text-amber-800" data-testid="import-note">
+              {n}
+            </div>
+          ))}
         </div>
       }
       actions={

@@ -5,6 +5,7 @@ import type { RunSummary } from "@/lib/queries/runs";
 import { hasItemFilters, runItemsExportHref, runItemsHref, type RunParams } from "@/lib/url/run";
 import { ItemFilters } from "./item-filters";
 import { ItemTable } from "./item-table";
+import { TraceStripLegend } from "./trace-strip";
 
 /** Previous / Next carry a keyset cursor (lib/queries/items.ts): a deep page costs what page 2 does. */
 function cursorFor(items: ItemPage, page: number): Partial<RunParams> {
@@ -35,6 +36,11 @@ export function RunItems({ run, params, items }: { run: RunSummary; params: RunP
           </ButtonLink>
         </div>
       </div>
+      {run.hasSteps ? (
+        <p className="mb-2 text-xs text-neutral-600">
+          <TraceStripLegend />
+        </p>
+      ) : null}
       <ItemTable
         runKey={run.key}
         rows={items.rows}

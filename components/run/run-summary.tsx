@@ -1,6 +1,9 @@
 import { Stat } from "@/components/ui/card";
 import { DASH, fmtCI, fmtHorizon, fmtInt, fmtLengthCI, fmtLengthFit, fmtNum, fmtP, fmtPct } from "@/components/ui/format";
 import type { RunSummary } from "@/lib/queries/runs";
+import { itemNoun, lengthUnitOf } from "@/lib/analysis/length-unit";
+import { headlinePassAtK } from "@/lib/analysis/pass-at-k";
+import { correctnessUnavailable } from "@/lib/import/provenance";
 
 /** The run's headline numbers with their intervals; "—" where a metric does not apply. */
 export function RunSummaryStats({ run }: { run: RunSummary }) {
@@ -9,17 +12,24 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
   const n = m.accuracy_by_length.reduce((t, r) => t + r.n, 0);
   const first = n ? m.accuracy_by_length.reduce((t, r) => t + r.first_correct, 0) / n : null;
   const last = n ? m.accuracy_by_length.reduce((t, r) => t + r.last_correct, 0) / n : null;
-  const l50 = fmtLengthFit(m.length_fit?.l50, x.max_length);
-  const l80 = fmtLengthFit(m.length_fit?.l80, x.max_length);
+  const unit = lengthUnitOf(run.source);
+  const l50 = fmtLengthFit(m.length_fit?.l50, x.max_length, unit);
+  const l80 = fmtLengthFit(m.length_fit?.l80, x.max_length, unit);
+  const pass = headlinePassAtK(x.pass_at_k);
+  const unavailable = correctnessUnavailable(run.config);
   const p = m.reliability?.p ?? null;
 
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="run-summary">
-      <Stat label="Items" value={fmtInt(m.items)} detail={`${fmtInt(m.generations)} generations · lengths up to ${fmtInt(x.max_length)}`} />
+      <Stat
+        label="Items"
+        value={fmtInt(m.items)}
+        detail={`${fmtInt(m.generations)} generations · lengths up to ${unit === "minutes" ? `${fmtInt(x.max_length)} min` : fmtInt(x.max_length)}`}
+      />
       <Stat
         label="Accuracy (first / last)"
-        value={`${fmtPct(first, 1)} / ${fmtPct(last, 1)}`}
-        detail="first answer · last answer"
+        value={unavailable ? DASH : `${fmtPct(first, 1)} / ${fmtPct(last, 1)}`}
+        detail={unavailable ? "per-item correctness unavailable (corpus-level metric)" : "first answer · last answer"}
         title="Share of generations whose first (last) final answer is correct"
       />
       <Stat
@@ -51,7 +61,7 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
         value={<span className={l50.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l50.text}</span>}
         detail={
           m.length_fit && !l50.extrapolated
-            ? `95% CI ${fmtLengthCI(m.length_fit.l50_ci[0], m.length_fit.l50_ci[1], x.max_length)}`
+            ? `95% CI ${fmtLengthCI(m.length_fit.l50_ci[0], m.length_fit.l50_ci[1], x.max_length, unit)}`
             : m.length_fit
               ? "beyond the longest tested length"
               : "needs ≥ 2 lengths and both outcomes"
@@ -63,7 +73,7 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
         value={<span className={l80.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l80.text}</span>}
         detail={
           m.length_fit && !l80.extrapolated
-            ? `95% CI ${fmtLengthCI(m.length_fit.l80_ci[0], m.length_fit.l80_ci[1], x.max_length)}`
+            ? `95% CI ${fmtLengthCI(m.length_fit.l80_ci[0], m.length_fit.l80_ci[1], x.max_length, unit)}`
             : undefined
         }
       />
@@ -73,11 +83,13 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
         detail={`${fmtPct(m.generations ? x.clean_executions / m.generations : null, 1)} · exact-step ${fmtInt(x.exact_step_executions)}`}
         title="No failure mode and a correct final answer; exact-step = exactly the L reference steps, each once"
       />
-      {x.pass_at_k?.length ? (
+      {pass ? (
         <Stat
-          label={`pass@${x.pass_at_k[x.pass_at_k.length - 1].k}`}
-          value={fmtPct(x.pass_at_k[x.pass_at_k.length - 1].pass_at_k, 1)}
-          detail={`pass^${x.pass_at_k[x.pass_at_k.length - 1].k} ${fmtPct(x.pass_at_k[x.pass_at_k.length - 1].pass_hat_k, 1)}`}
+          label={`pass@${pass.k}`}
+          testId="stat-pass-at-k"
+          value={fmtPct(pass.pass_at_k, 1)}
+          detail={`over ${fmtInt(pass.items)} ${itemNoun(unit, pass.items)} with ≥ ${pass.k} runs · pass^${pass.k} ${fmtPct(pass.pass_hat_k, 1)}`}
+          title="pass@k over the items that have at least k generations: the largest k every repeated item reaches"
         />
       ) : null}
       {x.usage ? (

@@ -39,3 +39,18 @@ export function TraceStrip({ statuses }: { statuses: string }) {
     />
   );
 }
+
+/** The strip's colours in words, shown once above a table of strips. */
+export function TraceStripLegend() {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-3 gap-y-1" data-testid="trace-strip-legend">
+      <span>Trace strip, one band per step:</span>
+      {Object.entries(NAME).map(([letter, name]) => (
+        <span key={letter} className="inline-flex items-center gap-1">
+          <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-sm" style={{ background: FILL[letter] }} />
+          {name}
+        </span>
+      ))}
+    </span>
+  );
+}

@@ -1,4 +1,5 @@
 // Number formatting shared by every view, so the same quantity always reads the same way.
+import { fmtLength, type LengthUnits } from "@/lib/analysis/length-unit";
 
 export const DASH = "—";
 
@@ -38,18 +39,29 @@ export function fmtHorizon(steps: number | null | undefined, censored: boolean |
 }
 
 /** L50 beyond the longest tested length is shown as a bound, not as a finding (SPEC §4). */
-export function fmtLengthFit(l: number | null | undefined, maxLength: number): { text: string; extrapolated: boolean } {
+export function fmtLengthFit(
+  l: number | null | undefined,
+  maxLength: number,
+  unit: LengthUnits = "steps",
+): { text: string; extrapolated: boolean } {
   if (l === null || l === undefined) return { text: DASH, extrapolated: false };
-  if (l > maxLength) return { text: `> ${fmtInt(maxLength)} steps (extrapolated)`, extrapolated: true };
+  if (l > maxLength) return { text: `> ${fmtLength(maxLength, unit === "mixed" ? "steps" : unit)} (extrapolated)`, extrapolated: true };
+  // Minutes are fractional by nature (METR: 0.79 min); a step count below 1 is not.
+  if (unit === "minutes") return { text: fmtLength(l, unit, 1), extrapolated: false };
   if (l < 1) return { text: "< 1 step", extrapolated: false };
   return { text: fmtNum(l, 1), extrapolated: false };
 }
 
 /** CI of a fitted length: bounds past the longest tested length are bounds, not numbers. */
-export function fmtLengthCI(lo: number | null | undefined, hi: number | null | undefined, maxLength: number): string {
+export function fmtLengthCI(
+  lo: number | null | undefined,
+  hi: number | null | undefined,
+  maxLength: number,
+  unit: LengthUnits = "steps",
+): string {
   if (lo === null || lo === undefined || hi === null || hi === undefined) return "";
-  const b = (x: number) => (x > maxLength ? `> ${fmtInt(maxLength)}` : fmtNum(x, 1));
-  return `[${b(lo)}, ${b(hi)}]`;
+  const b = (x: number) => (x > maxLength ? `> ${fmtInt(maxLength)}` : unit === "minutes" && x < 1 ? x.toFixed(2) : fmtNum(x, 1));
+  return `[${b(lo)}, ${b(hi)}]${unit === "minutes" ? " min" : ""}`;
 }
 
 export function fmtP(p: number | null | undefined): string {

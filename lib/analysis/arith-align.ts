@@ -64,11 +64,7 @@ export function alignArith(
   });
 
   const answerRefs: AnswerRef[] = answers.map((a) => ({ text: a.text, value: a.value, span: a.span, kind: a.kind }));
-  const target = trace[L - 1];
-  const rounded = roundTo(target, 3);
-  // The answer is S_L rounded to 3 decimals; an unrounded S_L is accepted as well.
-  const correct = (a: ParsedAnswer | undefined) =>
-    a !== undefined && a.value !== null && (match(a.value, rounded, tol) || match(a.value, target, tol));
+  const correct = (a: ParsedAnswer | undefined) => a !== undefined && arithAnswerCorrect(a.value, trace[L - 1], tol);
   const firstA = answers[0];
   const lastA = answers[answers.length - 1];
   const firstCorrect = correct(firstA);
@@ -115,8 +111,17 @@ function sameValue(a: number | null, b: number | null, tol: Tolerance): boolean 
   return match(b, a, tol);
 }
 
+/**
+ * The paper's grading (SPEC §2.1): an answer is correct when it matches S_L rounded half away
+ * from zero to 3 decimals. Matching the unrounded S_L is not enough (−8.581 for S_L = −8.580492
+ * is wrong); the tolerance only absorbs how the rounded value is written.
+ */
+export function arithAnswerCorrect(value: number | null, finalStep: number, tol: Tolerance): boolean {
+  return value !== null && match(value, roundTo(finalStep, 3), tol);
+}
+
 /** Number of different numeric answers (tolerance-distinct). */
-function distinctNumbers(answers: ParsedAnswer[], tol: Tolerance): number {
+export function distinctNumbers(answers: readonly { value: number | null }[], tol: Tolerance): number {
   const seen: number[] = [];
   for (const a of answers) {
     if (a.value === null) continue;

@@ -160,7 +160,7 @@ function clusterMembers(cl: Int32Array, nItems: number): Int32Array[] {
 }
 
 /** mulberry32 (same stream as stats.mulberry32), with an integer draw in [0, n). */
-class Rng {
+export class Rng {
   private state: number;
   constructor(seed: number) {
     this.state = seed | 0;

@@ -63,7 +63,7 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
   };
 }
 
-/** pass@k and pass^k over items with at least k generations (first-answer correctness). */
+/** pass@k and pass^k over items with at least k generations (first-answer correctness); each row says over how many. */
 function passAtKRows(g: SummaryColumns): RunExtras["pass_at_k"] {
   const gens = new Int32Array(g.items);
   const correct = new Int32Array(g.items);
@@ -84,7 +84,7 @@ function passAtKRows(g: SummaryColumns): RunExtras["pass_at_k"] {
       at += passAtK(gens[it], correct[it], k);
       hat += passHatK(gens[it], correct[it], k);
     }
-    rows.push({ k, pass_at_k: r6(at / items), pass_hat_k: r6(hat / items) });
+    rows.push({ k, pass_at_k: r6(at / items), pass_hat_k: r6(hat / items), items });
   }
   return rows;
 }

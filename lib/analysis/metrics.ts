@@ -18,6 +18,7 @@ import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
 import { roundTo } from "./numbers";
 import { logisticFit, olsSlope, wilson } from "./stats";
 import { computeExtras } from "./metrics-extras";
+import { slopeBootstrapCi } from "./selfcond-ci";
 import { weightedLengthFit } from "./weighted-fit";
 
 const r6 = (x: number) => roundTo(x, 6);
@@ -191,6 +192,7 @@ export function computeRunMetrics(
     self_conditioning: selfConditioning(g),
   };
   const extras = computeExtras(header, g, { pHat, taskCurve: task_accuracy, coefficients, lmax, fitsUsed: boot?.fitsUsed ?? 0 });
+  if (metrics.self_conditioning) extras.self_conditioning_slope_ci = slopeBootstrapCi(metrics.self_conditioning.points);
   return { metrics, extras };
 }
 

@@ -10,8 +10,10 @@ export interface GivenOutcome {
   correct: boolean;
   /** the model's final answer as text; null when it gave none */
   answer: string | null;
-  /** true when an answer is present but could not be read (harness said so) */
+  /** true when the model wrote something but no answer could be read from it (harness said so) */
   unparseable?: boolean;
+  /** correctness is not known per item (a corpus-level metric): no failure mode is inferred */
+  unknown?: boolean;
   /** self-conditioning items: the rate and the target turn */
   selfConditioning?: { inducedErrorRate: number; targetTurn: number } | null;
   /** self-conditioning items: the target turn as a TurnRow, for the generation view */
@@ -26,11 +28,13 @@ const asNumber = (t: string) => (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(
 
 export function givenOutcome(g: GivenOutcome): GenerationAnalysis {
   const modes = new Set<FailureMode>();
-  if (g.answer === null) modes.add("missing-answer");
-  else if (g.unparseable) modes.add("format-error");
+  if (g.unknown) {
+    // nothing is known about an error that may not be one
+  } else if (g.unparseable) modes.add("format-error");
+  else if (g.answer === null) modes.add("missing-answer");
   // A wrong, readable answer is the one thing known about the error: call it a slip, as
   // self-conditioning runs do (examples/README.md), so failure-mode rates stay comparable.
-  if (!g.correct && g.answer !== null && !g.unparseable) modes.add("slip");
+  if (!g.unknown && !g.correct && g.answer !== null && !g.unparseable) modes.add("slip");
   const modeList = FAILURE_MODES.filter((m) => modes.has(m));
   const text = g.answer === null ? null : g.answer.trim();
   const answers: AnswerRef[] =

@@ -214,8 +214,9 @@ export interface RunMetricsJson {
 export interface RunExtras {
   /** failure-mode counts per length */
   modes_by_length: { length: number; n: number; modes: Record<FailureMode, number> }[];
-  /** pass@k and pass^k over epochs; null when every item has one generation */
-  pass_at_k: { k: number; pass_at_k: number; pass_hat_k: number }[] | null;
+  /** pass@k and pass^k over epochs, each over the `items` with at least k generations (absent
+   *  in runs stored before it was kept); null when every item has one generation */
+  pass_at_k: { k: number; pass_at_k: number; pass_hat_k: number; items?: number }[] | null;
   /** p̂^i prediction beside the task curve, i = 1..L_max; null when no steps */
   predicted_task_accuracy: CurvePoint[] | null;
   length_fit_coefficients: { slope: number; intercept: number } | null;
@@ -228,6 +229,8 @@ export interface RunExtras {
   length_fit_bootstrap_fits?: number | null;
   /** dict-sum: turn task accuracy and turn accuracy per turn (`step` = turn); null otherwise */
   per_turn?: { K: number; task_accuracy: CurvePoint[]; turn_accuracy: CurvePoint[] } | null;
+  /** self-conditioning: percentile bootstrap 95% interval of the slope (lib/analysis/selfcond-ci.ts); absent in runs stored before it */
+  self_conditioning_slope_ci?: [number, number] | null;
 }
 
 /**

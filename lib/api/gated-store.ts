@@ -1,7 +1,7 @@
 import { getStore, type Store } from "../db";
 import type { Gate } from "../auth/request";
 import type { Principal } from "../auth/policy";
-import { unavailable } from "./responses";
+import { errorResponse } from "./errors";
 
 export type GatedStore = { ok: true; store: Store; principal: Principal } | { ok: false; response: Response };
 
@@ -15,7 +15,7 @@ export async function gatedStore(check: (prisma: Store["prisma"]) => Promise<Gat
     store = await getStore();
   } catch (e) {
     if (req) await drainSmallBody(req);
-    return { ok: false, response: unavailable(e) };
+    return { ok: false, response: errorResponse(e, req) };
   }
   const gate = await check(store.prisma);
   if (!gate.ok && req) await drainSmallBody(req);

@@ -4,8 +4,3 @@ import { NextResponse } from "next/server";
 export function jsonError(status: number, error: string, details: Record<string, unknown> = {}, headers?: HeadersInit) {
   return NextResponse.json({ error, ...details }, { status, headers });
 }
-
-export function unavailable(e: unknown) {
-  const message = e instanceof Error ? e.message : String(e);
-  return jsonError(503, "the store is unavailable", { detail: message }, { "Retry-After": "5" });
-}

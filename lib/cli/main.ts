@@ -32,6 +32,11 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
     about: "write a run as native JSONL --run KEY [--out FILE]",
     load: async () => (await import("./commands/export")).exportCommand,
   },
+  study: {
+    about: "factor effects across runs --benchmark B [--x F --series S --metric M] [--json]",
+    load: async () => (await import("./commands/study")).studyCommand,
+  },
+  delete: { about: "delete a run and everything of it --run KEY", load: async () => (await import("./commands/delete")).deleteCommand },
   demo: { about: "load the demo runs [--if-empty]", load: async () => (await import("./commands/demo")).demoCommand },
 };
 

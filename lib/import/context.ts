@@ -7,7 +7,10 @@ import type { ImportOptions } from "./options";
 
 export class ImportContext {
   readonly errors: LineError[] = [];
-  private capped = false;
+  /** facts the user should see beside a successful import (`skipped 2 errored samples …`) */
+  readonly notes: string[] = [];
+  /** true once more errors were found than --max-errors lets through */
+  truncated = false;
   private runKeys = new Set<string>();
   private seen = new Set<string>();
   private header: RunHeader | null = null;
@@ -28,13 +31,16 @@ export class ImportContext {
 
   /** `line` is the line number for JSONL, 0 for a JSON document or a ZIP (the field says where). */
   error(line: number, field: string, message: string): void {
-    if (this.capped) return;
+    // Exactly maxErrors are kept: `--max-errors 3` lists 3 errors and says it stopped.
     if (this.errors.length >= this.maxErrors) {
-      this.capped = true;
-      this.errors.push({ file: this.file, line, field: "-", message: `too many errors: stopped reporting after ${this.maxErrors}` });
+      this.truncated = true;
       return;
     }
     this.errors.push({ file: this.file, line, field, message });
+  }
+
+  note(message: string): void {
+    this.notes.push(message);
   }
 
   get failed() {

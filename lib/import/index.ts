@@ -18,6 +18,10 @@ import { inspectEvents } from "./inspect";
 
 export interface ImportReport extends LoadReport {
   format: ImportFormat | null;
+  /** what was left out or decided on the way (`skipped 2 errored samples (ids 3, 7)`) */
+  notes: string[];
+  /** more errors were found than --max-errors lets through */
+  truncated: boolean;
 }
 
 /** JSON documents are parsed whole; this bounds what that may cost. */
@@ -66,7 +70,7 @@ export async function importFile(
   }
   const events = guarded(ctx, eventsFor(format, ctx, doc));
   const report = await loadEvents(store, file, { events, errors: ctx.errors }, progress, onProgress);
-  return { ...report, format };
+  return { ...report, format, notes: report.ok ? ctx.notes : [], truncated: ctx.truncated };
 }
 
 function eventsFor(format: ImportFormat, ctx: ImportContext, doc: unknown): Iterable<ReaderEvent> | AsyncIterable<ReaderEvent> {
@@ -105,5 +109,16 @@ async function* guarded(ctx: ImportContext, events: Iterable<ReaderEvent> | Asyn
 }
 
 function failed(file: string, format: ImportFormat | null, message: string): ImportReport {
-  return { file, format, ok: false, runs: [], errors: [{ file, line: 0, field: "-", message }], lines: 0, generations: 0, steps: 0 };
+  return {
+    file,
+    format,
+    ok: false,
+    runs: [],
+    errors: [{ file, line: 0, field: "-", message }],
+    lines: 0,
+    generations: 0,
+    steps: 0,
+    notes: [],
+    truncated: false,
+  };
 }

@@ -13,6 +13,10 @@ export const FORMAT_LABEL: Record<ImportFormat, string> = {
   metr: "METR runs JSONL",
 };
 
+/** A flag from a CLI boolean or a query string ("", "1", "true" / "0", "false"). */
+const flag = (v: unknown) =>
+  v === true || v === "" || v === "1" || v === "true" ? true : v === false || v === "0" || v === "false" ? false : v;
+
 const name = (what: string) =>
   z
     .string({ error: `${what} must be text` })
@@ -36,6 +40,14 @@ export const importOptionsSchema = z.strictObject(
       .enum(["invsqrt_task_weight", "equal_task_weight"], { error: "weighting must be invsqrt_task_weight or equal_task_weight" })
       .default("invsqrt_task_weight"),
     maxErrors: z.coerce.number({ error: "max-errors must be a number" }).int().min(1).max(100000).optional(),
+    /** Inspect: refuse a log with errored samples (default: import the completed ones and count the rest) */
+    strict: z.preprocess(flag, z.boolean({ error: "strict must be true or false" })).default(false),
+    /** a continuous score (in [0, 1]) counts as correct when ≥ this; without it such scores are refused */
+    threshold: z.coerce
+      .number({ error: "threshold must be a number" })
+      .min(0, "threshold must be in [0, 1]")
+      .max(1, "threshold must be in [0, 1]")
+      .optional(),
   },
   { error: (iss) => (iss.code === "unrecognized_keys" ? `unknown option(s): ${iss.keys.join(", ")}` : undefined) },
 );

@@ -66,7 +66,7 @@ async function computeStats(ctx: ReadContext, a: number, b: number, answer: "fir
     table.neither += rows - both - onlyA - onlyB;
     const accA = (both + onlyA) / rows;
     const accB = (both + onlyB) / rows;
-    lengths.push({ length: n(r.len), n: rows, accA, accB, delta: (onlyB - onlyA) / rows });
+    lengths.push({ length: n(r.len), n: rows, accA, accB, delta: (onlyB - onlyA) / rows, both, onlyA, onlyB });
   }
   const count = new Map(counts.map((r) => [n(r.run), n(r.k)]));
   return {

@@ -49,7 +49,8 @@ export interface PairSummary {
   accB: number | null;
   test: McNemarResult;
   divergence: { n: number; mean: number | null; median: number | null; earlier: number; later: number; same: number };
-  byLength: { length: number; n: number; accA: number; accB: number; delta: number }[];
+  /** per length: accuracies and the 2 × 2 table of the shared items (for paired intervals) */
+  byLength: { length: number; n: number; accA: number; accB: number; delta: number; both: number; onlyA: number; onlyB: number }[];
 }
 
 export interface CompareData {

@@ -1,4 +1,5 @@
 import "server-only";
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
@@ -11,6 +12,8 @@ export interface CurveRun {
   key: string;
   label: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -19,6 +22,8 @@ export interface CurveRun {
   items: number;
   generations: number;
   maxLength: number;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
   hasSteps: boolean;
   accuracyByLength: AccuracyAtLength[];
   task: CurvePoint[] | null;
@@ -60,10 +65,11 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       itemCount: true,
       generationCount: true,
       maxLength: true,
+      source: true,
       hasSteps: true,
       metrics: true,
       extras: true,
-      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
       variant: { select: { name: true } },
     },
   });
@@ -78,6 +84,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       key: r.key,
       label: labels.get(r.key) ?? r.model.name,
       model: r.model.name,
+      modelId: r.model.id,
       family: r.model.family,
       paramsB: r.model.paramsB,
       thinking: r.model.thinking,
@@ -86,6 +93,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
       items: r.itemCount,
       generations: r.generationCount,
       maxLength: x?.max_length ?? r.maxLength,
+      lengthUnit: lengthUnitOfJson(r.source),
       hasSteps: r.hasSteps,
       accuracyByLength: m?.accuracy_by_length ?? [],
       task: m?.task_accuracy ?? null,

@@ -62,3 +62,36 @@ export function predictedHorizon(p: number | null): number | null {
 export function emptyModeCounts(): Record<FailureMode, number> {
   return Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
 }
+
+/**
+ * Benchmarks in the order the leaderboard offers them: the SPEC's own first (§2), then the
+ * rest A→Z. The first is the default, so the page a bare `/` opens depends only on which
+ * benchmarks exist, never on how many runs each has: an import cannot flip it.
+ */
+const BENCHMARK_ORDER = ["procedural-arith", "dict-sum", "generic"];
+
+export function orderBenchmarks(benchmarks: Iterable<string>): string[] {
+  const rank = (b: string) => {
+    const i = BENCHMARK_ORDER.indexOf(b);
+    return i < 0 ? BENCHMARK_ORDER.length : i;
+  };
+  return [...new Set(benchmarks)].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export function defaultBenchmark(benchmarks: Iterable<string>): string | undefined {
+  return orderBenchmarks(benchmarks)[0];
+}
+
+/**
+ * Whether a run matches the leaderboard's search: every whitespace-separated word occurs,
+ * case-insensitively and literally (no wildcards), in its key, model or variant.
+ */
+export function matchesRunSearch(q: string | undefined, run: { key: string; model: string; variant: string }): boolean {
+  if (!q) return true;
+  const hay = [run.key, run.model, run.variant].map((s) => s.toLowerCase());
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => hay.some((h) => h.includes(word)));
+}

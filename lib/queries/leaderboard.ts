@@ -1,9 +1,18 @@
 import "server-only";
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
-import { emptyModeCounts, pickLengths, predictedHorizon, rankByHorizon, type HorizonRank } from "./leaderboard-rank";
+import {
+  emptyModeCounts,
+  matchesRunSearch,
+  orderBenchmarks,
+  pickLengths,
+  predictedHorizon,
+  rankByHorizon,
+  type HorizonRank,
+} from "./leaderboard-rank";
 
 // The leaderboard: one row per run, filtered, sorted and paged in the store. Also served
 // as JSON by GET /api/v1/leaderboard and exported by /export/leaderboard.
@@ -22,6 +31,8 @@ export interface LeaderboardRow {
   maxLength: number;
   hasSteps: boolean;
   selfConditioning: boolean;
+  /** a simulated run of `stepwise demo` */
+  demo: boolean;
   h50: number | null;
   h50Lo: number | null;
   h50Hi: number | null;
@@ -30,6 +41,8 @@ export interface LeaderboardRow {
   l50: number | null;
   l50Lo: number | null;
   l50Hi: number | null;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
   /** L50 beyond the longest tested length: an extrapolation, not a finding */
   l50Extrapolated: boolean;
   l80: number | null;
@@ -58,22 +71,38 @@ export interface LeaderboardResult {
   at: number[];
   sort: LeaderboardSortColumn;
   dir: "asc" | "desc";
+  /** demo runs left out because real runs exist (`?demo=1` shows them) */
+  hiddenDemo: number;
 }
 
 export interface LeaderboardFilterOptions {
+  /** benchmarks with runs on the leaderboard, the default first (orderBenchmarks) */
   benchmarks: string[];
+  /** self-conditioning sweeps, which have their own page (/self-conditioning) */
+  sweeps: number;
   variants: { benchmark: string; name: string }[];
   families: string[];
   sizes: number[];
 }
 
-function whereOf(ctx: ReadContext, p: LeaderboardParams): Prisma.RunWhereInput {
+/**
+ * Runs that belong on a leaderboard, among those the principal may see: not self-conditioning
+ * sweeps (accuracy against an induced error rate, not against length: /self-conditioning ranks
+ * those), and not demo runs once real runs exist, unless the URL asks for them.
+ */
+async function boardWhere(ctx: ReadContext, p: LeaderboardParams): Promise<Prisma.RunWhereInput> {
+  const visible = visibleRunsWhere(ctx);
+  const hideDemo = !p.demo && (await ctx.store.prisma.run.count({ where: { ...visible, demo: false, selfConditioning: false } })) > 0;
+  return { ...visible, selfConditioning: false, ...(hideDemo ? { demo: false } : {}) };
+}
+
+/** The URL's filters (access and the board's own conditions come from boardWhere). */
+function whereOf(p: LeaderboardParams): Prisma.RunWhereInput {
   const model: Prisma.ModelWhereInput = {};
   if (p.family) model.family = p.family;
   if (p.thinking) model.thinking = p.thinking === "yes";
   if (p.minSize !== undefined || p.maxSize !== undefined) model.paramsB = { gte: p.minSize, lte: p.maxSize };
   return {
-    ...visibleRunsWhere(ctx),
     ...(p.benchmark ? { benchmark: p.benchmark } : {}),
     ...(p.variant ? { variant: { name: p.variant } } : {}),
     ...(Object.keys(model).length ? { model } : {}),
@@ -118,8 +147,10 @@ const ROW_SELECT = {
   itemCount: true,
   generationCount: true,
   maxLength: true,
+  source: true,
   hasSteps: true,
   selfConditioning: true,
+  demo: true,
   h50: true,
   h50Lo: true,
   h50Hi: true,
@@ -140,20 +171,48 @@ const ROW_SELECT = {
 
 export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardResult> {
   const prisma = ctx.store.prisma;
-  const where = whereOf(ctx, params);
+  const board = await boardWhere(ctx, params);
+  const where = { ...board, ...whereOf(params) };
   const { sort, dir } = effectiveSort(params);
   const pageSize = params.pageSize;
 
-  // Every filtered run's horizon: cheap columns, needed for the leader and ties whatever the page.
-  const all = await prisma.run.findMany({ where, select: { id: true, benchmark: true, h50: true, h50Lo: true, h50Hi: true } });
+  // Every filtered run's horizon: cheap columns, needed for the leader and ties whatever the
+  // page. Ranks are taken before the search, which finds runs but does not re-rank them.
+  const filtered = await prisma.run.findMany({
+    where,
+    select: {
+      id: true,
+      key: true,
+      benchmark: true,
+      h50: true,
+      h50Lo: true,
+      h50Hi: true,
+      model: { select: { name: true } },
+      variant: { select: { name: true } },
+    },
+  });
+  const ranks = rankByHorizon(filtered);
+  const all = params.q
+    ? filtered.filter((r) => matchesRunSearch(params.q, { key: r.key, model: r.model.name, variant: r.variant.name }))
+    : filtered;
   const total = all.length;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(params.page, pageCount);
-  const ranks = rankByHorizon(all);
+  const pageWhere: Prisma.RunWhereInput = params.q ? { id: { in: all.map((r) => r.id) } } : where;
+  const hiddenDemo =
+    board.demo === false
+      ? await prisma.run.count({ where: { ...visibleRunsWhere(ctx), ...whereOf(params), selfConditioning: false, demo: true } })
+      : 0;
 
+  // Default "accuracy at" lengths from every leaderboard run of the benchmark, whatever the
+  // other filters and the search: columns stay put while filtering, and an import into another
+  // benchmark cannot change them.
   let at = params.at ?? [];
   if (!params.at) {
-    const lengths = await prisma.runLengthStat.findMany({ where: { run: where }, select: { length: true } });
+    const lengths = await prisma.runLengthStat.findMany({
+      where: { run: { ...board, ...(params.benchmark ? { benchmark: params.benchmark } : {}) } },
+      select: { length: true },
+    });
     at = pickLengths(lengths.map((l) => l.length));
   }
 
@@ -162,7 +221,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
     // Accuracy at a length is not a run column: order the filtered ids by it here, then page.
     const length = Number(sort.slice(3));
     const stats = await prisma.runLengthStat.findMany({
-      where: { run: where, length },
+      where: { run: pageWhere, length },
       select: { runId: true, n: true, firstCorrect: true },
     });
     const acc = new Map(stats.map((s) => [s.runId, s.n ? s.firstCorrect / s.n : null]));
@@ -176,7 +235,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
     runs = ids.map((id) => found.find((r) => r.id === id)!).filter(Boolean);
   } else {
     runs = await prisma.run.findMany({
-      where,
+      where: pageWhere,
       select: ROW_SELECT,
       orderBy: orderOf(sort, dir),
       skip: (page - 1) * pageSize,
@@ -205,6 +264,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
       maxLength: r.maxLength,
       hasSteps: r.hasSteps,
       selfConditioning: r.selfConditioning,
+      demo: r.demo,
       h50: r.h50,
       h50Lo: r.h50Lo,
       h50Hi: r.h50Hi,
@@ -215,6 +275,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
       l50Hi: r.l50Hi,
       l80: r.l80,
       l50Extrapolated: r.l50 !== null && r.l50 > r.maxLength,
+      lengthUnit: lengthUnitOfJson(r.source),
       p: r.p,
       predictedHorizon: predictedHorizon(r.p),
       firstAccuracy: r.firstAccuracy,
@@ -230,24 +291,26 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
     };
   });
 
-  return { rows, total, page, pageSize, pageCount, at, sort, dir };
+  return { rows, total, page, pageSize, pageCount, at, sort, dir, hiddenDemo };
 }
 
-/** Every filter row only offers values that exist in the store. */
-export async function getLeaderboardFilterOptions(ctx: ReadContext): Promise<LeaderboardFilterOptions> {
+/** Every filter row only offers values that exist among the leaderboard's runs. */
+export async function getLeaderboardFilterOptions(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardFilterOptions> {
   const prisma = ctx.store.prisma;
-  const visible = visibleRunsWhere(ctx);
-  const [benchmarks, variants, models] = await Promise.all([
-    prisma.run.findMany({ where: visible, select: { benchmark: true }, distinct: ["benchmark"], orderBy: { benchmark: "asc" } }),
+  const board = await boardWhere(ctx, params);
+  const [benchmarks, variants, models, sweeps] = await Promise.all([
+    prisma.run.findMany({ where: board, select: { benchmark: true }, distinct: ["benchmark"] }),
     prisma.variant.findMany({
-      where: { runs: { some: visible } },
+      where: { runs: { some: board } },
       select: { name: true, benchmark: { select: { name: true } } },
       orderBy: { name: "asc" },
     }),
-    prisma.model.findMany({ where: { runs: { some: visible } }, select: { family: true, paramsB: true } }),
+    prisma.model.findMany({ where: { runs: { some: board } }, select: { family: true, paramsB: true } }),
+    prisma.run.count({ where: { ...visibleRunsWhere(ctx), selfConditioning: true } }),
   ]);
   return {
-    benchmarks: benchmarks.map((b) => b.benchmark),
+    benchmarks: orderBenchmarks(benchmarks.map((b) => b.benchmark)),
+    sweeps,
     variants: variants.map((v) => ({ benchmark: v.benchmark.name, name: v.name })),
     families: [...new Set(models.map((m) => m.family).filter((f): f is string => !!f))].sort(),
     sizes: [...new Set(models.map((m) => m.paramsB).filter((s): s is number => s !== null))].sort((a, b) => a - b),

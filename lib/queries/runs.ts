@@ -10,7 +10,7 @@ import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 export interface RunSummary {
   id: number;
   key: string;
-  model: { name: string; family: string | null; paramsB: number | null; thinking: boolean | null };
+  model: { id: number; name: string; family: string | null; paramsB: number | null; thinking: boolean | null };
   benchmark: string;
   variant: string;
   /** variant parameters as loaded (dictionary left out) */
@@ -47,7 +47,7 @@ export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<R
   const [r] = await ctx.store.prisma.$queryRaw<Record<string, unknown>[]>(sql`
     SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
-      m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
+      m."id" AS "modelId", m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
       v."name" AS "variantName", v."params" AS "variantParams"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
     WHERE r."key" = ${run.key}`);
@@ -56,6 +56,7 @@ export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<R
     id: Number(r.id),
     key: String(r.key),
     model: {
+      id: Number(r.modelId),
       name: String(r.modelName),
       family: textOrNull(r.modelFamily),
       paramsB: numberOrNull(r.modelParamsB),

@@ -1,6 +1,7 @@
 import "server-only";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
-import type { RunMetricsJson } from "@/lib/analysis/types";
+import { floorCeilingFlag, slopeBootstrapCi, type RangeFlag } from "@/lib/analysis/selfcond-ci";
+import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/stats/describe";
 
 // Self-conditioning view: every self-conditioning run's stored points (accuracy at the
@@ -11,6 +12,8 @@ export interface SelfCondRunRow {
   key: string;
   label: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -18,6 +21,10 @@ export interface SelfCondRunRow {
   targetTurn: number | null;
   points: { rate: number; n: number; correct: number; accuracy: number; ci: [number, number] }[];
   slope: number | null;
+  /** percentile bootstrap 95% interval of the slope: stored at load, recomputed (cheaply) for older runs */
+  slopeCi: [number, number] | null;
+  /** floor or ceiling effect of the sweep, if any */
+  flag: RangeFlag | null;
   intercept: number | null;
   generations: number;
 }
@@ -45,9 +52,10 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
     select: {
       key: true,
       metrics: true,
+      extras: true,
       scSlope: true,
       generationCount: true,
-      model: { select: { name: true, family: true, paramsB: true, thinking: true } },
+      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
       variant: { select: { name: true } },
     },
   });
@@ -74,6 +82,12 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
       ci: wilson(p.correct, p.n),
     }));
     const slope = sc?.slope ?? r.scSlope ?? null;
+    let slopeCi: [number, number] | null | undefined;
+    try {
+      slopeCi = (JSON.parse(r.extras ?? "null") as RunExtras | null)?.self_conditioning_slope_ci;
+    } catch {
+      slopeCi = undefined;
+    }
     return {
       key: r.key,
       label:
@@ -81,6 +95,7 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
           ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})`
           : r.model.name,
       model: r.model.name,
+      modelId: r.model.id,
       family: r.model.family,
       paramsB: r.model.paramsB,
       thinking: r.model.thinking,
@@ -88,6 +103,8 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
       targetTurn: sc?.target_turn ?? null,
       points,
       slope,
+      slopeCi: slopeCi !== undefined ? slopeCi : sc ? slopeBootstrapCi(sc.points) : null,
+      flag: sc ? floorCeilingFlag(sc.points) : null,
       intercept:
         slope == null
           ? null

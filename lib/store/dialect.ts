@@ -18,8 +18,16 @@ export interface Dialect {
    * serves the match itself).
    */
   outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null>;
-  /** `column` contains `q` as literal text (`%`, `_`, `\` are text), case-insensitively. */
+  /**
+   * `column` contains `q` as literal text (`%`, `_`, `\` are text), ignoring the case of ASCII
+   * letters and only theirs, the same on both stores (docs/decisions.md, search).
+   */
   containsText(column: Sql, q: string): Sql;
+}
+
+/** ASCII letters folded to lower case, nothing else (the case folding search applies on both stores). */
+export function foldAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /** A LIKE pattern matching `q` literally anywhere (with ESCAPE '\'): `%`, `_` and `\` are text. */
@@ -46,14 +54,22 @@ const sqlite: Dialect = {
     }
     return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
   },
+  // SQLite's LIKE ignores the case of ASCII letters, and only theirs (no ICU in better-sqlite3).
   containsText: (column, q) => sql`${column} LIKE ${containsPattern(q)} ESCAPE '\\'`,
 };
+
+const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const LOWER = "abcdefghijklmnopqrstuvwxyz";
 
 const postgres: Dialect = {
   provider: "postgres",
   hint: () => raw(""),
   outputCandidates: async () => null,
-  containsText: (column, q) => sql`${column} LIKE ${containsPattern(q)} ESCAPE '\\'`,
+  // ILIKE is what the pg_trgm index serves; it folds whatever the database's locale folds (all of
+  // Unicode under a UTF-8 one), so the translate() recheck narrows it to ASCII folding, as on
+  // SQLite. ASCII folding implies ILIKE's, so the pair matches exactly the ASCII-folded rows.
+  containsText: (column, q) =>
+    sql`${column} ILIKE ${containsPattern(q)} ESCAPE '\\' AND translate(${column}, ${UPPER}, ${LOWER}) LIKE ${containsPattern(foldAscii(q))} ESCAPE '\\'`,
 };
 
 export function dialectOf(provider: Provider): Dialect {

@@ -21,6 +21,8 @@ export interface LoadedRun {
   items: number;
   generations: number;
   steps: number;
+  /** a run with this key was in the store and this load replaced it */
+  replaced: boolean;
 }
 
 export interface LoadReport {
@@ -49,6 +51,8 @@ export interface LoadOptions {
    * default true). The benchmark passes false and indexes after the commit to time it apart.
    */
   searchIndex?: boolean;
+  /** Mark every run of the file as a demo run (`stepwise demo`; hidden from the leaderboard once real runs exist). */
+  demo?: boolean;
 }
 
 /**
@@ -71,7 +75,7 @@ export async function loadEvents(
   source: EventSource,
   progress: LoadProgress,
   onProgress?: (p: LoadProgress) => void,
-  { searchIndex = true }: { searchIndex?: boolean } = {},
+  { searchIndex = true, demo = false }: { searchIndex?: boolean; demo?: boolean } = {},
 ): Promise<LoadReport> {
   const runs: LoadedRun[] = [];
   const { errors } = source;
@@ -92,7 +96,7 @@ export async function loadEvents(
         if (ev.kind === "run") {
           await finish();
           current = ev.header.key;
-          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header);
+          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header, { demo });
         } else if (errors.length === 0 && writer) {
           if (ev.kind === "prepared") await writer.addPrepared(ev.p);
           else await writer.add(ev.item, ev.analysis);
@@ -165,5 +169,5 @@ export async function loadNative(
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
   const source = (opts.source ?? nativeSource)(file, input, progress, opts.maxErrors);
-  return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex });
+  return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex, demo: opts.demo });
 }

@@ -21,9 +21,19 @@ export function listMigrations(provider: "sqlite" | "postgres"): { name: string;
 }
 
 /**
- * Data steps written in TypeScript (what SQL cannot do on both stores, such as compressing):
- * a migration file names one on a line of its own, `-- stepwise:convert NAME`, and the
- * migrator runs the SQL before the line, the step, then the SQL after it, in one transaction.
+ * Steps in TypeScript that belong to a migration (work SQL cannot do, such as grading stored
+ * answers). They run after every pending SQL file, in the same transaction, so they see the
+ * current schema, whichever later migrations an old store also needed.
+ */
+const CODE_STEPS: Record<string, (tx: RawTx) => Promise<unknown>> = {
+  "0010_study_stats.sql": async (tx) => (await import("./reanalyse")).reanalyseStoredRuns(tx),
+};
+
+/**
+ * Data steps that must run at a point inside a migration file, such as reading a table that the
+ * same file then drops (0009: step rows compressed into records): the file names one on a
+ * line of its own, `-- stepwise:convert NAME`, and the migrator runs the SQL before the line,
+ * the step, then the SQL after it. Unlike CODE_STEPS they see the schema as of that line.
  */
 const CONVERSIONS: Record<string, (tx: RawTx) => Promise<unknown>> = {
   "step-results-to-traces": convertStepResults,
@@ -56,6 +66,7 @@ export async function migrate(raw: RawDb): Promise<string[]> {
       await tx.exec('INSERT INTO "_stepwise_migrations" ("name", "applied_at") VALUES ($1, $2)', [m.name, new Date().toISOString()]);
       applied.push(m.name);
     }
+    for (const name of applied) if (CODE_STEPS[name]) await CODE_STEPS[name](tx);
   });
   return applied;
 }

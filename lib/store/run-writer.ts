@@ -6,6 +6,7 @@ import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
 import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
+import { writeStudyAggregates } from "./study-aggregates";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -49,18 +50,26 @@ export class RunWriter {
     private ids: IdPool,
     readonly header: RunHeader,
     readonly runId: number,
-  ) {}
+    /** a run with this key existed and was replaced */
+    readonly replaced = false,
+  ) {
+    this.openedSource = JSON.stringify(header.source ?? null);
+  }
+  private readonly openedSource: string;
 
-  /** Replaces any run with this key (the enclosing transaction makes it atomic). */
-  static async open(tx: RawTx, header: RunHeader, ids = new IdPool(tx)): Promise<RunWriter> {
+  /**
+   * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
+   * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
+   */
+  static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
-    await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key]);
+    const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
       `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
-        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11)`,
+        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
       [
         runId,
         header.key,
@@ -74,9 +83,10 @@ export class RunWriter {
         loadedAt(tx),
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
+        demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId);
+    return new RunWriter(tx, ids, header, runId, replaced);
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
@@ -119,12 +129,15 @@ export class RunWriter {
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
-  async finish(): Promise<{ key: string; items: number; generations: number; steps: number }> {
+  async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
+    // An importer learns some provenance only while reading (Inspect's errored samples).
+    const source = JSON.stringify(this.header.source ?? null);
+    if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);
     if (!this.inOrder) await renumber(this.tx, this.runId);
     await writeSignposts(this.tx, this.runId);
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
-    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps };
+    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }
 }
 
@@ -178,6 +191,13 @@ export async function writeRunMetrics(
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
   const { metrics, extras } = computeRunMetrics(header, summaries);
+  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
+  const unknown = header.config?.per_item_correctness === "unavailable";
+  if (unknown) {
+    metrics.length_fit = null;
+    extras.length_fit_coefficients = null;
+    extras.pass_at_k = null;
+  }
   const lengthRows = metrics.accuracy_by_length.map((r) => {
     const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
     return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
@@ -185,8 +205,10 @@ export async function writeRunMetrics(
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
   const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
+  await writeStudyAggregates(tx, runId, header, summaries);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
+    if (unknown) return null;
     const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
     return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
   };

@@ -20,6 +20,18 @@ const schema = z.object({
     .transform((s) => s === "1")
     .optional()
     .transform((v) => v ?? false),
+  /** hide the step accuracy s(i) */
+  nostep: z
+    .string()
+    .transform((s) => s === "1")
+    .optional()
+    .transform((v) => v ?? false),
+  /** hide the horizon markers */
+  nohz: z
+    .string()
+    .transform((s) => s === "1")
+    .optional()
+    .transform((v) => v ?? false),
 });
 
 export type CurvesParams = z.infer<typeof schema>;
@@ -35,6 +47,8 @@ export function curvesHref(p: Partial<CurvesParams> & { runs?: string[] }): stri
   if (p.answer && p.answer !== "first") parts.push("answer=" + p.answer);
   if (p.x && p.x !== "linear") parts.push("x=" + p.x);
   if (p.nopred) parts.push("nopred=1");
+  if (p.nostep) parts.push("nostep=1");
+  if (p.nohz) parts.push("nohz=1");
   return "/curves" + (parts.length ? "?" + parts.join("&") : "");
 }
 

@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { dirParam, intListParam, intParam, optNumber, optString, parseFields, toQuery, type RawSearchParams, type SortDir } from "./shared";
+import {
+  dirParam,
+  flagParam,
+  intListParam,
+  intParam,
+  optNumber,
+  optString,
+  parseFields,
+  toQuery,
+  type RawSearchParams,
+  type SortDir,
+} from "./shared";
 
 // URL state of the leaderboard (`/`) and of its exports (`/export/leaderboard`).
 
@@ -28,7 +39,12 @@ const sortParam = z
   .catch(undefined);
 
 const schema = z.object({
+  /** the benchmark ranked; absent → the page picks one (defaultBenchmark), the API and export list every benchmark */
   benchmark: optString(),
+  /** search over run key, model and variant (every word must match one of them) */
+  q: optString(100),
+  /** show demo runs even though real runs exist */
+  demo: flagParam,
   variant: optString(),
   family: optString(),
   thinking: z.enum(["yes", "no"]).optional().catch(undefined),
@@ -66,6 +82,8 @@ export function leaderboardQuery(p: Partial<LeaderboardParams>): string {
   return toQuery(
     {
       benchmark: p.benchmark,
+      q: p.q,
+      demo: p.demo,
       variant: p.variant,
       family: p.family,
       thinking: p.thinking,

@@ -95,6 +95,14 @@ export function parseRunParams(raw: RawSearchParams): RunParams {
   return parseFields(schema, raw);
 }
 
+/**
+ * The tab shown: the URL's, else the item table when the URL filters items (a link such as
+ * `?failed=1` asks for items, whichever tab it forgot to name), else the curves.
+ */
+export function effectiveRunTab(p: RunParams): RunTab {
+  return p.tab ?? (hasItemFilters(p) ? "items" : DEFAULT_RUN_TAB);
+}
+
 export function effectiveItemSort(p: RunParams): { sort: ItemSort; dir: SortDir } {
   const sort = p.sort ?? "order";
   return { sort, dir: p.dir ?? "asc" };
@@ -103,6 +111,8 @@ export function effectiveItemSort(p: RunParams): { sort: ItemSort; dir: SortDir 
 const DEFAULTS = { page: 1, pageSize: 50, tab: DEFAULT_RUN_TAB };
 
 export function runQuery(p: Partial<RunParams>): string {
+  // With item filters the default tab is the items (effectiveRunTab), so an explicit tab stays in the link.
+  const defaults = hasItemFilters(p) ? { page: 1, pageSize: 50 } : DEFAULTS;
   return toQuery(
     {
       tab: p.tab,
@@ -120,7 +130,7 @@ export function runQuery(p: Partial<RunParams>): string {
       after: p.after,
       before: p.before,
     },
-    DEFAULTS,
+    defaults,
   );
 }
 
@@ -145,7 +155,7 @@ export function runItemsExportHref(key: string, p: RunParams, format: "csv" | "j
 }
 
 /** True when the item table shows a subset (so an empty result says "no match", not "no items"). */
-export function hasItemFilters(p: RunParams): boolean {
+export function hasItemFilters(p: Partial<RunParams>): boolean {
   return Boolean(p.failed || p.mode || p.kind || p.minLen !== undefined || p.maxLen !== undefined || p.div || p.q);
 }
 

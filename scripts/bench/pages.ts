@@ -67,8 +67,10 @@ const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, 
 export function routesFor(dbFile: string): BenchRoute[] {
   const db = new Database(dbFile, { readonly: true });
   const runs = db
-    .prepare(`SELECT r.id, r.key, r."itemCount" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`)
-    .all() as { id: number; key: string; itemCount: number }[];
+    .prepare(
+      `SELECT r.id, r.key, r."itemCount", r."benchmark" FROM "Run" r WHERE r."hasSteps" = 1 ORDER BY r."itemCount" DESC, r.key LIMIT 2`,
+    )
+    .all() as { id: number; key: string; itemCount: number; benchmark: string }[];
   const item = db
     .prepare(`SELECT "itemKey" FROM "Generation" WHERE "runId" = ? AND "firstCorrect" = 0 ORDER BY id LIMIT 1`)
     .get(runs[0].id) as { itemKey: string };
@@ -110,8 +112,10 @@ export function routesFor(dbFile: string): BenchRoute[] {
     page("generation", `/runs/${k}/items/${encodeURIComponent(item.itemKey)}`),
     page("generation: longest trace, mid-run", `/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}`),
     page("compare (2 runs)", `/compare?runs=${both}`),
+    page("study (pooled over models, by length)", `/study?benchmark=${encodeURIComponent(runs[0].benchmark)}&series=all`),
     api("API leaderboard", "/api/v1/leaderboard"),
     api("API run metrics", `/api/v1/runs/${k}/metrics`),
+    api("API study", `/api/v1/study?benchmark=${encodeURIComponent(runs[0].benchmark)}&series=all`),
   ];
 }
 

@@ -8,8 +8,8 @@ test("curves: two runs from the URL, toggles write the URL, reload and a fresh c
   await page.goto(`/curves?runs=${A},${B}`);
   await expect(page.getByTestId("selected-run")).toHaveCount(2);
   const acc = page.getByTestId("accuracy-by-length-chart");
-  await expect(acc.locator("svg.recharts-surface")).toBeVisible();
-  await expect(page.getByTestId("step-curves-chart").locator("svg.recharts-surface")).toBeVisible();
+  await expect(acc.locator('svg[data-chart-svg="wide"]')).toBeVisible();
+  await expect(page.getByTestId("step-curves-chart").locator('svg[data-chart-svg="wide"]')).toBeVisible();
   await expect(page.getByTestId("curves-summary").locator("tbody tr")).toHaveCount(2);
   await expect(page.getByTestId("horizon-vs-size-chart")).toBeVisible();
 
@@ -19,13 +19,13 @@ test("curves: two runs from the URL, toggles write the URL, reload and a fresh c
   await expect(page).toHaveURL(/answer=both/);
   await expect(page).toHaveURL(/x=log/);
   await expect(page.getByTestId("toggle-x").locator('[aria-current="true"]')).toHaveText(/Log/);
-  await expect(acc.getByText("length (steps, log scale)", { exact: false })).toBeVisible();
+  await expect(acc.locator('svg[data-chart-svg="wide"]').getByText("length (steps, log scale)", { exact: false })).toBeVisible();
 
   await page.reload();
   await expect(page.getByTestId("toggle-answer").locator('[aria-current="true"]')).toHaveText(/Both/);
   await expect(page.getByTestId("toggle-x").locator('[aria-current="true"]')).toHaveText(/Log/);
   await expect(page.getByTestId("selected-run")).toHaveCount(2);
-  await expect(acc.locator("svg.recharts-surface")).toBeVisible();
+  await expect(acc.locator('svg[data-chart-svg="wide"]')).toBeVisible();
   await page.screenshot({ path: "tests/output/curves.png", fullPage: true });
 
   // The shared link opens the same screen in a new browser context.
@@ -62,7 +62,7 @@ test("curves: adding and removing runs writes the URL; empty state", async ({ pa
 
 test("self-conditioning: chart, slopes, model filter in the URL", async ({ page }) => {
   await page.goto("/self-conditioning");
-  await expect(page.getByTestId("self-conditioning-chart").locator("svg.recharts-surface")).toBeVisible();
+  await expect(page.getByTestId("self-conditioning-chart").locator('svg[data-chart-svg="wide"]')).toBeVisible();
   const rows = page.getByTestId("slope-table").locator("tbody tr");
   expect(await rows.count()).toBeGreaterThanOrEqual(2);
   await expect(rows.first()).toContainText(/−?-?0\.\d{3}/);

@@ -37,10 +37,10 @@ test("a share link grants one run without an account, and revoking it ends that"
   await expect(s).toHaveURL(/\/items\//);
   await expect(s.getByTestId("raw-output")).toBeVisible();
   expect((await s.request.get(`/api/v1/runs/${enc(SHARED)}/metrics`)).status()).toBe(200);
-  // Nothing else: another run is "not found", the leaderboard and run list need an account.
+  // Nothing else: another run is "not found" (page and API), the leaderboard and run list need an account.
   const res = await s.goto(`/runs/${enc(other)}`);
   expect(res?.status()).toBe(404);
-  expect((await s.request.get(`/api/v1/runs/${enc(other)}/metrics`)).status()).toBe(401);
+  expect((await s.request.get(`/api/v1/runs/${enc(other)}/metrics`)).status()).toBe(404);
   expect((await s.request.get("/api/v1/runs")).status()).toBe(401);
   await s.goto("/");
   await expect(s).toHaveURL(/\/login/);

@@ -42,12 +42,12 @@ function orderBy(p: RunParams): Prisma.GenerationOrderByWithRelationInput[] {
 
 /**
  * The search filter is applied here, not by Prisma: its `contains` passes `%` and `_` on as
- * LIKE wildcards, where the table matches the text literally. SQLite's LIKE ignores ASCII
- * case, PostgreSQL's does not; so does this.
+ * LIKE wildcards, where the table matches the text literally. Search ignores the case of ASCII
+ * letters (only theirs) on both stores; so does this.
  */
-function contains(output: string | null, q: string, provider: Store["provider"]): boolean {
+function contains(output: string | null, q: string): boolean {
   if (output === null) return false;
-  const fold = (t: string) => (provider === "sqlite" ? t.replace(/[A-Z]/g, (c) => c.toLowerCase()) : t);
+  const fold = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
   return fold(output).includes(fold(q));
 }
 
@@ -74,7 +74,7 @@ export async function oracleItems(store: Store, runId: number, p: RunParams): Pr
       output: true,
     },
   });
-  const found = p.q ? all.filter((g) => contains(g.output, p.q!, store.provider)) : all;
+  const found = p.q ? all.filter((g) => contains(g.output, p.q!)) : all;
   return found.map((g) => ({
     itemId: g.itemKey,
     epoch: g.epoch,

@@ -10,10 +10,12 @@ import { storedStepCount } from "../helpers/steps";
 
 const REPRO = path.join(SHARED, "realdata", "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
-const SELFCOND = fs
-  .readdirSync(REPRO)
-  .filter((f) => f.startsWith("self_conditioning_"))
-  .sort();
+const SELFCOND = fs.existsSync(REPRO)
+  ? fs
+      .readdirSync(REPRO)
+      .filter((f) => f.startsWith("self_conditioning_"))
+      .sort()
+  : [];
 
 export const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -39,7 +41,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
   });
   afterAll(async () => drop?.());
 
-  it("imports the eight real self-conditioning files: every stored accuracy and the two slopes", async () => {
+  it.skipIf(SELFCOND.length === 0)("imports the eight real self-conditioning files: every stored accuracy and the two slopes", async () => {
     expect(SELFCOND).toHaveLength(8);
     const slopes: Record<string, number> = {};
     let checked = 0;

@@ -19,7 +19,7 @@ const ROUTES: Route[] = [
     name: "leaderboard",
     parse: parseLeaderboardParams,
     href: leaderboardHref,
-    keys: ["benchmark", "variant", "family", "thinking", "minSize", "maxSize", "at", "sort", "dir", "page", "pageSize"],
+    keys: ["benchmark", "q", "demo", "variant", "family", "thinking", "minSize", "maxSize", "at", "sort", "dir", "page", "pageSize"],
   },
   {
     name: "run",

@@ -3,7 +3,7 @@ import { curvesHref, itemsAtLengthTemplate, parseCurvesParams } from "@/lib/url/
 import { compareHref, parseCompareParams } from "@/lib/url/compare";
 import { parseSelfCondParams, selfCondHref } from "@/lib/url/selfcond";
 import { resolveRunKeys } from "@/lib/url/run-list";
-import { fillHref } from "@/components/charts/theme";
+import { fillHref } from "@/components/charts/geometry";
 
 /** What Next hands a page: the query string decoded once. */
 function searchParamsOf(href: string): Record<string, string> {
@@ -13,14 +13,21 @@ function searchParamsOf(href: string): Record<string, string> {
 
 describe("curves URL", () => {
   it("defaults", () => {
-    expect(parseCurvesParams({})).toEqual({ runs: [], answer: "first", x: "linear", nopred: false });
+    expect(parseCurvesParams({})).toEqual({ runs: [], answer: "first", x: "linear", nopred: false, nostep: false, nohz: false });
     expect(curvesHref({})).toBe("/curves");
   });
 
   it("round-trips through a link", () => {
-    const p = { runs: ["qwen3-32b__arith-lb3__2026-05-01", "a b/c?d"], answer: "both" as const, x: "log" as const, nopred: true };
+    const p = {
+      runs: ["qwen3-32b__arith-lb3__2026-05-01", "a b/c?d"],
+      answer: "both" as const,
+      x: "log" as const,
+      nopred: true,
+      nostep: true,
+      nohz: true,
+    };
     const href = curvesHref(p);
-    expect(href).toBe("/curves?runs=qwen3-32b__arith-lb3__2026-05-01,a%20b%2Fc%3Fd&answer=both&x=log&nopred=1");
+    expect(href).toBe("/curves?runs=qwen3-32b__arith-lb3__2026-05-01,a%20b%2Fc%3Fd&answer=both&x=log&nopred=1&nostep=1&nohz=1");
     expect(parseCurvesParams(searchParamsOf(href))).toEqual(p);
   });
 
@@ -30,6 +37,8 @@ describe("curves URL", () => {
       answer: "first",
       x: "log",
       nopred: false,
+      nostep: false,
+      nohz: false,
     });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { effectiveSort, leaderboardExportHref, leaderboardHref, leaderboardSortHref, parseLeaderboardParams } from "@/lib/url/leaderboard";
+import {
+  effectiveSort,
+  leaderboardExportHref,
+  leaderboardFilterHref,
+  leaderboardHref,
+  leaderboardSortHref,
+  parseLeaderboardParams,
+} from "@/lib/url/leaderboard";
 
 describe("leaderboard URL", () => {
   it("round-trips every filter, sort and page through the query string", () => {
@@ -58,5 +65,18 @@ describe("leaderboard URL", () => {
     expect(parseLeaderboardParams({ benchmark: ["a", "b"] }).benchmark).toBe("a");
     const href = leaderboardExportHref(parseLeaderboardParams({ benchmark: "x", page: "2" }), "csv");
     expect(href).toBe("/export/leaderboard?benchmark=x&format=csv");
+  });
+
+  it("keeps the search and the demo toggle in the URL, and a filter change keeps both", () => {
+    const href = leaderboardHref({ benchmark: "dict-sum", q: "alpha k1", demo: true });
+    expect(href).toBe("/?benchmark=dict-sum&q=alpha+k1&demo=1");
+    const p = parseLeaderboardParams(new URLSearchParams(href.slice(2)));
+    expect(p).toMatchObject({ benchmark: "dict-sum", q: "alpha k1", demo: true });
+    expect(leaderboardFilterHref({ ...p, page: 3 }, { family: "Qwen3" })).toBe("/?benchmark=dict-sum&q=alpha+k1&demo=1&family=Qwen3");
+    // Hiding demo runs again is the default: the flag leaves the link.
+    expect(leaderboardFilterHref(p, { demo: false })).toBe("/?benchmark=dict-sum&q=alpha+k1");
+    expect(parseLeaderboardParams({ q: "   ", demo: "no" })).toMatchObject({ q: undefined, demo: false });
+    expect(parseLeaderboardParams({ q: "x".repeat(500) }).q).toHaveLength(100);
+    expect(leaderboardExportHref(p, "json")).toBe("/export/leaderboard?benchmark=dict-sum&q=alpha+k1&demo=1&format=json");
   });
 });

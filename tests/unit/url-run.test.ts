@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generationHref, parseGenerationParams, stepAnchor } from "@/lib/url/generation";
 import {
+  effectiveRunTab,
   hasItemFilters,
   parseDivergence,
   parseRunParams,
@@ -87,5 +88,17 @@ describe("generation URL", () => {
     expect(routeParam("evil%20%3C1%3E")).toBe("evil <1>");
     expect(routeParam("plain")).toBe("plain");
     expect(routeParam("100%")).toBe("100%");
+  });
+
+  it("opens the items tab for a URL that filters items without naming a tab, and keeps a named tab in links", () => {
+    expect(effectiveRunTab(parseRunParams({}))).toBe("curves");
+    expect(effectiveRunTab(parseRunParams({ failed: "1" }))).toBe("items");
+    expect(effectiveRunTab(parseRunParams({ mode: "slip" }))).toBe("items");
+    expect(effectiveRunTab(parseRunParams({ failed: "1", tab: "failures" }))).toBe("failures");
+    // The curves tab of a filtered URL must say so, or it would reopen as items.
+    const curves = runHref("k", { ...parseRunParams({ failed: "1" }), tab: "curves" });
+    expect(curves).toBe("/runs/k?tab=curves&failed=1");
+    expect(effectiveRunTab(parseRunParams(new URLSearchParams(curves.split("?")[1])))).toBe("curves");
+    expect(runHref("k", { tab: "curves" })).toBe("/runs/k");
   });
 });

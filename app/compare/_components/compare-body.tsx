@@ -52,7 +52,7 @@ export function CompareBody({ data, p }: { data: CompareData; p: CompareParams }
         )}
       </Card>
       {pair.shared > 0 ? (
-        <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="grid min-w-0 grid-cols-1 items-start gap-4 lg:grid-cols-2 [&>*]:min-w-0">
           <Card title="First-divergence shift">
             <DivergenceShift d={pair.divergence} />
           </Card>

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { fmtPct } from "@/components/ui/format";
 import type { CompareData } from "@/lib/queries/compare";
 import { compareHref, type CompareParams } from "@/lib/url/compare";
-import { formatP } from "./format-p";
+import { newcombePairedDiffCi } from "@/lib/stats/paired-ci";
+import { formatP, formatPts } from "./format-p";
 
 /** With three or more runs: every run against the baseline, one row each; a row opens its details. */
 export function PairOverview({ data, p, runKeys }: { data: CompareData; p: CompareParams; runKeys: string[] }) {
@@ -23,6 +24,9 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               B
+            </th>
+            <th scope="col" className="px-3 py-2 text-right font-medium" title="B − baseline with Newcombe's paired 95% interval">
+              Δ [95% CI]
             </th>
             <th scope="col" className="px-3 py-2 text-right font-medium">
               Only A · only B
@@ -53,6 +57,15 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
                 <td className="px-3 py-2 text-right">{pair.shared}</td>
                 <td className="px-3 py-2 text-right">{fmtPct(pair.accA, 1)}</td>
                 <td className="px-3 py-2 text-right">{fmtPct(pair.accB, 1)}</td>
+                <td className="px-3 py-2 text-right whitespace-nowrap" data-testid="overview-delta">
+                  {pair.accA != null && pair.accB != null ? formatPts(pair.accB - pair.accA) : "—"}
+                  {(() => {
+                    const ci = newcombePairedDiffCi(pair.table);
+                    return ci ? (
+                      <span className="ml-1 text-xs text-neutral-500">{`[${(ci[0] * 100).toFixed(1)}, ${(ci[1] * 100).toFixed(1)}]`}</span>
+                    ) : null;
+                  })()}
+                </td>
                 <td className="px-3 py-2 text-right">
                   {pair.table.onlyA} · {pair.table.onlyB}
                 </td>

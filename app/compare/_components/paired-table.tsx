@@ -1,10 +1,15 @@
 import { fmtPct } from "@/components/ui/format";
 import type { PairSummary } from "@/lib/queries/compare";
-import { formatP } from "./format-p";
+import { wilson } from "@/lib/analysis/stats";
+import { newcombePairedDiffCi } from "@/lib/stats/paired-ci";
+import { formatPctCi, formatPts, pStatement } from "./format-p";
 
 /** The 2×2 paired outcome table of one pair with McNemar's test beside it. */
 export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; labelA: string; labelB: string }) {
   const { table, shared, test } = pair;
+  const ciA = shared ? wilson(table.both + table.onlyA, shared) : null;
+  const ciB = shared ? wilson(table.both + table.onlyB, shared) : null;
+  const ciDelta = newcombePairedDiffCi(table);
   const cell = (n: number, tone: string, testId: string, what: string) => (
     <td className={`px-3 py-2 text-right ${tone}`} data-testid={testId} data-count={n}>
       <span className="text-base font-semibold">{n}</span>
@@ -46,18 +51,31 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
       </table>
       <dl className="tabular grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm" data-testid="mcnemar">
         <dt className="text-neutral-500">Accuracy A</dt>
-        <dd className="font-medium">{fmtPct(pair.accA, 1)}</dd>
+        <dd className="font-medium" data-testid="accuracy-a">
+          {fmtPct(pair.accA, 1)} <span className="text-xs font-normal text-neutral-500">{formatPctCi(ciA)}</span>
+        </dd>
         <dt className="text-neutral-500">Accuracy B</dt>
-        <dd className="font-medium">
-          {fmtPct(pair.accB, 1)}
+        <dd className="font-medium" data-testid="accuracy-b">
+          {fmtPct(pair.accB, 1)} <span className="text-xs font-normal text-neutral-500">{formatPctCi(ciB)}</span>
+        </dd>
+        <dt className="text-neutral-500" title="Newcombe's paired score interval (method 10), 95%">
+          Δ B − A
+        </dt>
+        <dd data-testid="accuracy-delta">
           {pair.accA != null && pair.accB != null ? (
-            <span
-              className={`ml-2 text-xs ${pair.accB < pair.accA ? "text-red-700" : pair.accB > pair.accA ? "text-emerald-700" : "text-neutral-500"}`}
-            >
-              {pair.accB >= pair.accA ? "+" : "−"}
-              {Math.abs((pair.accB - pair.accA) * 100).toFixed(1)} pts
-            </span>
-          ) : null}
+            <>
+              <span
+                className={`font-medium ${pair.accB < pair.accA ? "text-red-700" : pair.accB > pair.accA ? "text-emerald-700" : "text-neutral-500"}`}
+              >
+                {formatPts(pair.accB - pair.accA)}
+              </span>{" "}
+              <span className="text-xs text-neutral-500">
+                {ciDelta ? `[${formatPts(ciDelta[0]).replace(" pts", "")}, ${formatPts(ciDelta[1])}] paired 95% CI` : ""}
+              </span>
+            </>
+          ) : (
+            "—"
+          )}
         </dd>
         <dt className="text-neutral-500">Discordant pairs</dt>
         <dd>
@@ -70,7 +88,7 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
           ) : (
             <>
               <span className="font-semibold" data-testid="mcnemar-p">
-                p = {formatP(test.p)}
+                {pStatement(test.p)}
               </span>
               <span className="ml-2 text-xs text-neutral-500">
                 {test.method === "exact" ? "exact binomial, two-sided" : `χ² = ${test.statistic!.toFixed(2)}, continuity-corrected`}

@@ -1,7 +1,7 @@
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { curvesHref, type CurvesParams } from "@/lib/url/curves";
 
-/** Answer and axis toggles of /curves: links that change one URL field each. */
+/** Answer, axis and curve toggles of /curves: links that change one URL field each. */
 export function CurvesControls({ p, runs }: { p: CurvesParams; runs: string[] }) {
   const at = (change: Partial<CurvesParams>) => curvesHref({ ...p, runs, ...change });
   return (
@@ -25,15 +25,24 @@ export function CurvesControls({ p, runs }: { p: CurvesParams; runs: string[] })
           { id: "log", label: "Log", href: at({ x: "log" }) },
         ]}
       />
-      <SegmentedLinks
-        label="p̂^i prediction"
-        testId="toggle-pred"
-        current={p.nopred ? "off" : "on"}
-        options={[
-          { id: "on", label: "Shown", href: at({ nopred: false }) },
-          { id: "off", label: "Hidden", href: at({ nopred: true }) },
-        ]}
-      />
+      {(
+        [
+          ["nostep", "s(i)", "toggle-step"],
+          ["nopred", "p̂^i", "toggle-pred"],
+          ["nohz", "Horizons", "toggle-horizons"],
+        ] as const
+      ).map(([field, label, testId]) => (
+        <SegmentedLinks
+          key={field}
+          label={label}
+          testId={testId}
+          current={p[field] ? "off" : "on"}
+          options={[
+            { id: "on", label: "Shown", href: at({ [field]: false }) },
+            { id: "off", label: "Hidden", href: at({ [field]: true }) },
+          ]}
+        />
+      ))}
     </div>
   );
 }

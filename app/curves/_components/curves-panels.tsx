@@ -1,48 +1,59 @@
-import { LazyAccuracyByLengthChart, LazyHorizonVsSizeChart, LazyStepCurvesChart } from "@/components/charts/lazy-charts";
+import { AccuracyByLengthChart } from "@/components/charts/accuracy-by-length-chart";
+import { HorizonVsSizeChart } from "@/components/charts/horizon-vs-size-chart";
+import { runStyles } from "@/components/charts/palette";
+import { StepCurvesChart } from "@/components/charts/step-curves-chart";
 import { Card } from "@/components/ui/card";
 import type { CurveRun } from "@/lib/queries/curves";
 import { itemsAtLengthTemplate, type CurvesParams } from "@/lib/url/curves";
 import { runPath } from "@/lib/url/shared";
 import { HorizonTable } from "./horizon-table";
+import { commonLengthUnit } from "@/lib/analysis/length-unit";
 
-/** The charts and table of /curves for the selected runs (server component; the charts are client leaves loaded lazily, see lazy-charts.tsx). */
+/** The charts and table of /curves for the selected runs (server component: the charts' SVG is drawn here). */
 export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams }) {
-  const stepRuns = runs.filter((r) => r.hasSteps && r.task);
-  const sized = runs.map((r, i) => ({ ...r, colorIndex: i })).filter((r) => r.paramsB != null && r.paramsB > 0 && r.horizon);
+  const styles = runStyles(runs.map((r) => r.modelId));
+  const styled = runs.map((r, i) => ({ ...r, style: styles[i] }));
+  const stepRuns = styled.filter((r) => r.hasSteps && r.task);
+  const sized = styled.filter((r) => r.paramsB != null && r.paramsB > 0 && r.horizon);
   return (
     <div className="grid min-w-0 grid-cols-1 gap-4">
       <Card
         title="Accuracy by length"
         description="Final-answer accuracy with Wilson 95% bands. Click a point to open that run's items at that length."
       >
-        <LazyAccuracyByLengthChart
-          wide
-          title=""
+        <AccuracyByLengthChart
           answer={p.answer}
           xScale={p.x}
-          series={runs.map((r) => ({ key: r.key, label: r.label, points: r.accuracyByLength, itemsHref: itemsAtLengthTemplate(r.key) }))}
+          unit={commonLengthUnit(runs.map((r) => r.lengthUnit))}
+          series={styled.map((r) => ({
+            key: r.key,
+            label: r.label,
+            style: r.style,
+            points: r.accuracyByLength,
+            itemsHref: itemsAtLengthTemplate(r.key),
+          }))}
         />
       </Card>
       <Card
         title="Task and step accuracy"
-        description="Observed a(i) and s(i) by step, with the constant-reliability prediction p̂^i dashed; horizon markers where a(i) crosses 0.5 and 0.8."
+        description="Observed a(i) solid and s(i) dotted by step, the constant-reliability prediction p̂^i dashed; horizon markers where a(i) crosses 0.5 and 0.8, the predicted horizon (◇) where p̂^i does."
       >
         {stepRuns.length === 0 ? (
           <p className="text-sm text-neutral-500">
             None of the selected runs has step-level results (self-conditioning runs only answer one turn).
           </p>
         ) : (
-          <LazyStepCurvesChart
-            wide
-            title=""
+          <StepCurvesChart
             xScale={p.x}
-            show={{ predicted: !p.nopred }}
+            show={{ step: !p.nostep, predicted: !p.nopred, horizons: !p.nohz }}
             series={stepRuns.map((r) => ({
               key: r.key,
               label: r.label,
+              style: r.style,
               task: r.task,
               step: r.step,
               predicted: r.predicted,
+              predictedHorizon: r.reliability?.predicted_horizon ?? null,
               horizon: r.horizon,
               horizon80: r.horizon80,
             }))}
@@ -57,14 +68,11 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
           title="Horizon vs model size"
           description="H₀.₅ with its bootstrap 95% interval against parameters (log scale); hollow markers are censored (≥ the longest tested length)."
         >
-          <LazyHorizonVsSizeChart
-            wide
-            title=""
-            colorBy="run"
+          <HorizonVsSizeChart
             points={sized.map((r) => ({
               key: r.key,
               label: r.label,
-              family: r.family,
+              style: r.style,
               paramsB: r.paramsB!,
               h50: r.horizon!.steps,
               lo: r.horizon!.ci?.[0] ?? null,
@@ -72,7 +80,6 @@ export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams })
               censored: r.horizon!.censored,
               thinking: r.thinking,
               href: runPath(r.key),
-              colorIndex: r.colorIndex,
             }))}
           />
         </Card>

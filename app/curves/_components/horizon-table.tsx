@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { LegendGlyph } from "@/components/charts/chart-legend";
-import { seriesColor, seriesSymbol } from "@/components/charts/theme";
+import { runStyles } from "@/components/charts/palette";
 import { fmtCI, fmtHorizon, fmtLengthFit, fmtNum, fmtP } from "@/components/ui/format";
 import type { CurveRun } from "@/lib/queries/curves";
 import { runPath } from "@/lib/url/shared";
 
 /** The numbers behind the curves, one row per selected run, in chart order. */
 export function HorizonTable({ runs }: { runs: CurveRun[] }) {
+  const styles = runStyles(runs.map((r) => r.modelId));
   return (
     <div className="overflow-x-auto">
       <table className="tabular min-w-full text-sm" data-testid="curves-summary">
@@ -41,12 +42,12 @@ export function HorizonTable({ runs }: { runs: CurveRun[] }) {
         </thead>
         <tbody>
           {runs.map((r, i) => {
-            const l50 = r.lengthFit ? fmtLengthFit(r.lengthFit.l50, r.maxLength) : null;
+            const l50 = r.lengthFit ? fmtLengthFit(r.lengthFit.l50, r.maxLength, r.lengthUnit) : null;
             return (
               <tr key={r.key} className="border-b border-neutral-100 last:border-0">
                 <td className="py-2 pr-3">
                   <span className="flex items-center gap-2">
-                    <LegendGlyph color={seriesColor(i)} symbol={seriesSymbol(i)} />
+                    <LegendGlyph color={styles[i].color} marker={styles[i].marker} />
                     <Link href={runPath(r.key)} className="font-medium text-neutral-900 underline-offset-2 hover:underline" title={r.key}>
                       {r.label}
                     </Link>

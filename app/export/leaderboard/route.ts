@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { FAILURE_MODES } from "@/lib/analysis/types";
-import { unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
 import { authorizeExport } from "@/lib/auth/request";
 import { getStore } from "@/lib/db";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
@@ -10,13 +10,8 @@ import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../csv";
 export const dynamic = "force-dynamic";
 
 // The leaderboard as shown (same filters, sort and "accuracy at" lengths), every page.
-export async function GET(request: NextRequest) {
-  let gate;
-  try {
-    gate = await authorizeExport(await getStore(), request);
-  } catch (e) {
-    return unavailable(e);
-  }
+export const GET = apiRoute(async (request: NextRequest) => {
+  const gate = await authorizeExport(await getStore(), request);
   if (!gate.ok) return gate.response;
   const sp = request.nextUrl.searchParams;
   const params = parseLeaderboardParams(sp);
@@ -85,4 +80,4 @@ export async function GET(request: NextRequest) {
     ...FAILURE_MODES.map((m) => r.failureModes[m]),
   ]);
   return csvResponse("leaderboard", toCsv(header, rows));
-}
+});

@@ -1,12 +1,12 @@
 import Link from "next/link";
 import { LegendGlyph } from "@/components/charts/chart-legend";
-import { seriesColor, seriesSymbol } from "@/components/charts/theme";
+import type { SeriesStyle } from "@/components/charts/palette";
 import { fmtModelSize, fmtPct } from "@/components/ui/format";
 import type { SelfCondRunRow } from "@/lib/queries/selfcond";
 import { runPath } from "@/lib/url/shared";
 
 /** One row per self-conditioning run: accuracy without and with the most injected errors, and the slope. */
-export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
+export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: SeriesStyle[] }) {
   return (
     <div className="overflow-x-auto">
       <table className="tabular min-w-full text-sm" data-testid="slope-table">
@@ -41,6 +41,16 @@ export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
             >
               Slope
             </th>
+            <th
+              scope="col"
+              className="py-2 pl-3 text-right font-medium"
+              title="Percentile bootstrap, 1,000 resamples of generations within each rate"
+            >
+              95% CI
+            </th>
+            <th scope="col" className="py-2 pl-3 font-medium">
+              Note
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -51,7 +61,7 @@ export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
               <tr key={r.key} className="border-b border-neutral-100 last:border-0">
                 <td className="py-2 pr-3">
                   <span className="flex items-center gap-2">
-                    <LegendGlyph color={seriesColor(i)} symbol={seriesSymbol(i)} />
+                    <LegendGlyph color={styles[i].color} marker={styles[i].marker} />
                     <Link href={runPath(r.key)} className="font-medium text-neutral-900 hover:underline" title={r.key}>
                       {r.label}
                     </Link>
@@ -69,6 +79,12 @@ export function SlopeTable({ runs }: { runs: SelfCondRunRow[] }) {
                 </td>
                 <td className={`py-2 pl-3 text-right font-semibold ${r.slope != null && r.slope < 0 ? "text-red-700" : ""}`}>
                   {r.slope == null ? "—" : r.slope.toFixed(3)}
+                </td>
+                <td className="py-2 pl-3 text-right whitespace-nowrap text-neutral-600" data-testid="slope-ci">
+                  {r.slopeCi ? `[${r.slopeCi[0].toFixed(3)}, ${r.slopeCi[1].toFixed(3)}]` : "—"}
+                </td>
+                <td className="py-2 pl-3 text-xs text-amber-800" data-testid="range-flag">
+                  {r.flag ? <span title={r.flag.text}>{r.flag.text}</span> : null}
                 </td>
               </tr>
             );

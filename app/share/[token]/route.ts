@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { cookieOptions, isSecureRequest } from "@/lib/auth/cookies";
 import { addShareSecret, resolveShareLink, SHARE_COOKIE } from "@/lib/auth/share-links";
-import { unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
 import { getStore } from "@/lib/db";
 
 export const dynamic = "force-dynamic";
@@ -10,14 +10,9 @@ export const dynamic = "force-dynamic";
 // own links, tabs and the metrics API work without it in every URL), then on to the run page.
 const SHARE_COOKIE_DAYS = 30;
 
-export async function GET(req: NextRequest, { params }: { params: Promise<{ token: string }> }) {
+export const GET = apiRoute(async (req: NextRequest, { params }: { params: Promise<{ token: string }> }) => {
   const { token } = await params;
-  let runKey: string | null;
-  try {
-    runKey = await resolveShareLink((await getStore()).prisma, token);
-  } catch (e) {
-    return unavailable(e);
-  }
+  const runKey = await resolveShareLink((await getStore()).prisma, token);
   if (!runKey) {
     return new NextResponse("This share link is not valid: it may have expired or been revoked.\n", {
       status: 404,
@@ -35,4 +30,4 @@ export async function GET(req: NextRequest, { params }: { params: Promise<{ toke
   );
   res.headers.set("cache-control", "no-store");
   return res;
-}
+});

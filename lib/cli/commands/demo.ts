@@ -22,6 +22,7 @@ export async function demoCommand(argv: string[]): Promise<number> {
       await writeDemoFile(file);
       const bar = progressBar("demo", "generations");
       const report = await loadNative(store, file, fs.createReadStream(file), {
+        demo: true,
         onProgress: (p) => bar.update(p.generations, null),
       });
       bar.done();

@@ -11,7 +11,8 @@ import { progressBar } from "../progress";
 import { UsageError, withStore } from "../store";
 
 export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
-                [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N] [--json]
+                [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N]
+                [--strict] [--threshold T] [--json]
   Imports results of other tools (SPEC §7); the format is told from the content:
 ${Object.values(FORMAT_LABEL)
   .map((l) => `    - ${l}`)
@@ -19,7 +20,10 @@ ${Object.values(FORMAT_LABEL)
   --format     ${IMPORT_FORMATS.join(" | ")} (default auto)
   --filter     lm-eval: the filter whose answers count (default: the first in the file)
   --metric     lm-eval: the metric that means correct (default exact_match, else acc);
-               Inspect: the scorer (default: the first)
+               Inspect: the score (default: the first listed): a scorer, a key of a
+               dict-valued score ("Problem Correctness") or scorer.key
+  --threshold  a score in [0, 1] that is not 0/1 counts as correct when ≥ T (refused without)
+  --strict     Inspect: refuse a log with errored samples (default: skip and count them)
   --model      the model name, when the file does not give it (or to override it)
   --key        the run key (a prefix when one file holds several runs)
   Each file loads in one transaction: any error leaves the store as it was. "-" reads stdin.`;
@@ -36,6 +40,8 @@ export async function importCommand(argv: string[]): Promise<number> {
       key: { type: "string" },
       weighting: { type: "string" },
       "max-errors": { type: "string" },
+      strict: { type: "boolean" },
+      threshold: { type: "string" },
       json: { type: "boolean" },
       help: { type: "boolean" },
     },
@@ -52,6 +58,8 @@ export async function importCommand(argv: string[]): Promise<number> {
     key: values.key,
     weighting: values.weighting,
     maxErrors: values["max-errors"],
+    strict: values.strict,
+    threshold: values.threshold,
   });
   if (!parsed.ok) throw new UsageError(parsed.error);
   boundHeapGrowth();
@@ -89,12 +97,17 @@ async function spoolStdin(): Promise<string> {
 
 function printReport(r: ImportReport, secs: number) {
   if (r.ok) {
-    for (const run of r.runs) console.log(`imported ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
+    for (const run of r.runs) {
+      if (run.replaced) console.log(`replaced run ${run.key}`);
+      console.log(`imported ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
+    }
+    for (const note of r.notes) console.log(note);
     console.log(
       `${r.file} (${r.format ? FORMAT_LABEL[r.format] : "?"}): ${r.runs.length} run(s), ${r.generations} generations in ${secs.toFixed(1)}s`,
     );
   } else {
     for (const e of r.errors) console.error(formatLineError(e));
-    console.error(`${r.file}: ${r.errors.length} error(s); nothing from this file was imported`);
+    const more = r.truncated ? ` (stopped after ${r.errors.length}; there are more)` : "";
+    console.error(`${r.file}: ${r.errors.length} error(s)${more}; nothing from this file was imported`);
   }
 }

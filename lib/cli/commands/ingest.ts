@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import type { LineError } from "../../analysis/types";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
 import { parallelNativeSource } from "../../store/parallel-source";
@@ -73,10 +74,18 @@ export async function ingestCommand(argv: string[]): Promise<number> {
 
 function printReport(r: LoadReport, secs: number) {
   if (r.ok) {
-    for (const run of r.runs) console.log(`loaded ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
+    for (const run of r.runs) {
+      if (run.replaced) console.log(`replaced run ${run.key}`);
+      console.log(`loaded ${run.key}: ${run.items} items, ${run.generations} generations, ${run.steps} steps`);
+    }
     console.log(`${r.file}: ${r.runs.length} run(s), ${r.generations} generations in ${secs.toFixed(1)}s`);
   } else {
-    for (const e of r.errors) console.error(formatLineError(e));
-    console.error(`${r.file}: ${r.errors.length} error(s); nothing from this file was loaded`);
+    // The reader ends a capped list with a "too many errors" entry: a note, not an error.
+    const real = r.errors.filter((e) => !isTooManyErrors(e));
+    for (const e of real) console.error(formatLineError(e));
+    const more = real.length < r.errors.length ? ` (stopped after ${real.length}; there are more)` : "";
+    console.error(`${r.file}: ${real.length} error(s)${more}; nothing from this file was loaded`);
   }
 }
+
+const isTooManyErrors = (e: LineError) => e.field === "-" && e.message.startsWith("too many errors: stopped reporting after");

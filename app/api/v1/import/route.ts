@@ -4,6 +4,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { NextResponse, type NextRequest } from "next/server";
 import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
+import { apiRoute } from "@/lib/api/errors";
 import { jsonError } from "@/lib/api/responses";
 import { authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
@@ -18,7 +19,7 @@ export const dynamic = "force-dynamic";
  * Body: the file itself (any SPEC §7 format, told from the content). The body is streamed to a
  * temporary file (a ZIP is read from its end), imported in one transaction, then deleted.
  */
-export async function POST(req: NextRequest) {
+export const POST = apiRoute(async (req: NextRequest) => {
   const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/import"), req);
   if (!access.ok) return access.response;
   const { store } = access;
@@ -45,8 +46,11 @@ export async function POST(req: NextRequest) {
     const report = await importFile(store, name, tmp, parsed.options);
     if (!report.ok)
       return jsonError(400, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
-    return NextResponse.json({ format: report.format, runs: report.runs, generations: report.generations }, { status: 201 });
+    return NextResponse.json(
+      { format: report.format, runs: report.runs, generations: report.generations, notes: report.notes },
+      { status: 201 },
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-}
+});

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { mbToBytes, readJsonLimited, tooLarge } from "@/lib/api/body-limit";
-import { jsonError, unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
+import { jsonError } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listJobViews } from "@/lib/queries/jobs";
@@ -15,18 +16,14 @@ import { RunConflictError } from "@/lib/store/incremental";
 // token or session (lib/auth/request.ts).
 export const dynamic = "force-dynamic";
 
-export async function GET(req: NextRequest) {
-  try {
-    const gate = await authorizeRead(await getStore(), req);
-    if (!gate.ok) return gate.response;
-    return NextResponse.json(listJobViews(gate.ctx));
-  } catch (e) {
-    return unavailable(e);
-  }
-}
+export const GET = apiRoute(async (req: NextRequest) => {
+  const gate = await authorizeRead(await getStore(), req);
+  if (!gate.ok) return gate.response;
+  return NextResponse.json(listJobViews(gate.ctx));
+});
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
-export async function POST(req: NextRequest) {
+export const POST = apiRoute(async (req: NextRequest) => {
   const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
@@ -42,4 +39,4 @@ export async function POST(req: NextRequest) {
     if (e instanceof JobInputError || e instanceof RunConflictError) return jsonError(400, e.message);
     throw e;
   }
-}
+});

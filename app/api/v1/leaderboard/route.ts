@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
 import { authorizeRead } from "@/lib/auth/request";
 import { getStore } from "@/lib/db";
 import { getLeaderboard } from "@/lib/queries/leaderboard";
@@ -8,14 +8,9 @@ import { parseLeaderboardParams } from "@/lib/url/leaderboard";
 export const dynamic = "force-dynamic";
 
 /** The leaderboard's rows as JSON: the same URL parameters and query as the home page. */
-export async function GET(req: NextRequest) {
-  try {
-    // An explicit 401 for API clients (the query's own check would redirect to the sign-in page).
-    const gate = await authorizeRead(await getStore(), req);
-    if (!gate.ok) return gate.response;
-    const params = parseLeaderboardParams(Object.fromEntries(req.nextUrl.searchParams));
-    return NextResponse.json(await getLeaderboard(gate.ctx, params));
-  } catch (e) {
-    return unavailable(e);
-  }
-}
+export const GET = apiRoute(async (req: NextRequest) => {
+  const gate = await authorizeRead(await getStore(), req);
+  if (!gate.ok) return gate.response;
+  const params = parseLeaderboardParams(Object.fromEntries(req.nextUrl.searchParams));
+  return NextResponse.json(await getLeaderboard(gate.ctx, params));
+});

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
-import { jsonError, unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
+import { jsonError } from "@/lib/api/responses";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
 import { getStore } from "@/lib/db";
@@ -10,19 +11,14 @@ import { listRuns } from "@/lib/store/read";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(req: NextRequest) {
-  try {
-    const store = await getStore();
-    const gate = await authorizeRead(store, req);
-    if (!gate.ok) return gate.response;
-    return NextResponse.json(await listRuns(gate.ctx));
-  } catch (e) {
-    return unavailable(e);
-  }
-}
+export const GET = apiRoute(async (req: NextRequest) => {
+  const gate = await authorizeRead(await getStore(), req);
+  if (!gate.ok) return gate.response;
+  return NextResponse.json(await listRuns(gate.ctx));
+});
 
 /** Native JSONL body, streamed into the same loader as `stepwise ingest`. */
-export async function POST(req: NextRequest) {
+export const POST = apiRoute(async (req: NextRequest) => {
   const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/runs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
@@ -39,4 +35,4 @@ export async function POST(req: NextRequest) {
   if (!report || body.exceeded()) return tooLarge(max);
   if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was loaded`, { errors: report.errors });
   return NextResponse.json({ runs: report.runs, generations: report.generations, steps: report.steps }, { status: 201 });
-}
+});

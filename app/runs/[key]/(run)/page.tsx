@@ -11,7 +11,7 @@ import { LinkTabs } from "@/components/ui/tabs";
 import { requireRunAccess } from "@/lib/auth/server";
 import { getRunItems } from "@/lib/queries/items";
 import { getRunSummary } from "@/lib/queries/runs";
-import { DEFAULT_RUN_TAB, parseRunParams, runHref } from "@/lib/url/run";
+import { effectiveRunTab, parseRunParams, runHref } from "@/lib/url/run";
 import { routeParam } from "@/lib/url/shared";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +28,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const url = parseRunParams(await searchParams);
   const run = await getRunSummary(ctx, access);
   if (!run) notFound();
-  const tab = url.tab ?? DEFAULT_RUN_TAB;
+  const tab = effectiveRunTab(url);
   const items = tab === "items" ? await getRunItems(ctx, access, url) : null;
 
   return (

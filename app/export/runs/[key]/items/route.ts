@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { unavailable } from "@/lib/api/responses";
+import { apiRoute } from "@/lib/api/errors";
 import { authorizeRunExport } from "@/lib/auth/request";
 import { getStore } from "@/lib/db";
 import { getAllRunItems } from "@/lib/queries/items";
@@ -10,14 +10,9 @@ import { csvResponse, EXPORT_LIMIT, jsonResponse, toCsv } from "../../../csv";
 export const dynamic = "force-dynamic";
 
 // A run's item table as filtered and sorted on the run page, every page.
-export async function GET(request: NextRequest, { params }: { params: Promise<{ key: string }> }) {
+export const GET = apiRoute(async (request: NextRequest, { params }: { params: Promise<{ key: string }> }) => {
   const key = routeParam((await params).key);
-  let gate;
-  try {
-    gate = await authorizeRunExport(await getStore(), request, key);
-  } catch (e) {
-    return unavailable(e);
-  }
+  const gate = await authorizeRunExport(await getStore(), request, key);
   if (!gate.ok) return gate.response;
   const sp = request.nextUrl.searchParams;
   const rows = await getAllRunItems(gate.ctx, gate.run, parseRunParams(sp), EXPORT_LIMIT);
@@ -58,4 +53,4 @@ export async function GET(request: NextRequest, { params }: { params: Promise<{ 
     r.latencyMs,
   ]);
   return csvResponse(name, toCsv(header, body));
-}
+});

@@ -1,0 +1,93 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef, useState, type ReactNode } from "react";
+import { chartSvg, downloadPng, downloadSvg } from "./chart-export";
+
+interface Tip {
+  text: string;
+  x: number;
+  y: number;
+  /** width of the chart box, so the tooltip stays inside it */
+  width: number;
+}
+
+/**
+ * The only client code of a chart: the server draws the SVG (children); this adds a tooltip for
+ * the element under the pointer or focus that carries `data-tip` (plain text, shown as text, never
+ * as HTML) and makes the chart's links navigate client-side.
+ */
+export function ChartInteractive({ name, children }: { name: string; children: ReactNode }) {
+  const router = useRouter();
+  const box = useRef<HTMLDivElement>(null);
+  const [tip, setTip] = useState<Tip | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  async function save(kind: "svg" | "png") {
+    const host = box.current;
+    if (!host) return;
+    try {
+      const svg = chartSvg(host, host.closest("figure"), name);
+      if (kind === "svg") downloadSvg(svg, name);
+      else await downloadPng(svg, name);
+      setFailed(false);
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  function show(target: EventTarget | null, clientX?: number, clientY?: number) {
+    const el = target instanceof Element ? target.closest("[data-tip]") : null;
+    const host = box.current;
+    if (!el || !host) return setTip(null);
+    const outer = host.getBoundingClientRect();
+    const r = el.getBoundingClientRect();
+    const x = (clientX ?? r.left + r.width / 2) - outer.left;
+    const y = (clientY ?? r.top) - outer.top;
+    setTip({ text: el.getAttribute("data-tip") ?? "", x, y, width: outer.width });
+  }
+
+  return (
+    <div
+      ref={box}
+      className="chart-box relative"
+      onPointerMove={(e) => show(e.target, e.clientX, e.clientY)}
+      onPointerLeave={() => setTip(null)}
+      onFocus={(e) => show(e.target)}
+      onBlur={() => setTip(null)}
+      onClick={(e) => {
+        const a = e.target instanceof Element ? e.target.closest("a") : null;
+        const href = a?.getAttribute("href");
+        if (!href || !href.startsWith("/") || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        router.push(href);
+      }}
+    >
+      <details className="chart-export" data-testid="chart-export">
+        <summary aria-label={`Export ${name}`}>⤓</summary>
+        <div className="chart-export-menu">
+          <button type="button" onClick={() => save("svg")}>
+            SVG
+          </button>
+          <button type="button" onClick={() => save("png")}>
+            PNG
+          </button>
+          {failed ? <span role="status">Export failed</span> : null}
+        </div>
+      </details>
+      {children}
+      {tip ? (
+        <div
+          role="tooltip"
+          className="chart-tooltip"
+          style={{
+            left: Math.max(0, Math.min(tip.x + 12, tip.width - 220)),
+            top: Math.max(tip.y - 8, 0),
+          }}
+        >
+          {tip.text}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { arithAnswerCorrect, distinctNumbers } from "../analysis/arith-align";
+import { toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "../analysis/numbers";
+import { FAILURE_MODES, type BenchmarkName, type RunHeader, type StoredGenerationAnalysis } from "../analysis/types";
+import { storedSummaries } from "./incremental";
+import type { RawTx } from "./raw";
+import { writeRunMetrics } from "./run-writer";
+import { writeSignposts } from "./signposts";
+import { writeStudyAggregates } from "./study-aggregates";
+
+// The code step of migration 0010 (lib/store/migrate.ts runs it after every SQL file): grades
+// stored procedural-arith answers as the paper does (S_L rounded to 3 decimals only; earlier
+// versions also accepted the unrounded S_L), recomputes the metrics of the runs whose grades
+// changed, and writes the study aggregates of every stored run. Everything it needs is stored
+// (each answer's value, the item's reference trace), so no model text is parsed again.
+
+const SELF_CORRECTION = 1 << FAILURE_MODES.indexOf("self-correction");
+
+interface RunRow {
+  id: number;
+  key: string;
+  benchmark: string;
+  config: string;
+  source: string;
+  variantJson: string;
+  createdAt: string | null;
+  model: string;
+  family: string | null;
+  paramsB: number | null;
+  thinking: unknown;
+}
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+function headerOf(r: RunRow): RunHeader {
+  return {
+    key: r.key,
+    model: {
+      name: r.model,
+      family: r.family,
+      params_b: r.paramsB === null ? null : Number(r.paramsB),
+      thinking: r.thinking === null ? null : Boolean(r.thinking),
+    },
+    benchmark: r.benchmark as BenchmarkName,
+    variant: parse(r.variantJson, { name: "" }),
+    config: parse(r.config, {}),
+    source: parse(r.source, null),
+    created_at: r.createdAt,
+  };
+}
+
+export interface ReanalyseReport {
+  runs: number;
+  regraded: { run: string; generations: number }[];
+}
+
+/** Re-grades one arith run's stored generations; returns how many changed. */
+export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance): Promise<number> {
+  const rows = await tx.query<{
+    id: number;
+    length: number;
+    firstCorrect: unknown;
+    lastCorrect: unknown;
+    modes: number;
+    clean: unknown;
+    analysis: string;
+    reference: string;
+  }>(
+    `SELECT g."id", g."length", g."firstCorrect", g."lastCorrect", g."modes", g."clean", g."analysis", i."reference"
+     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" WHERE g."runId" = $1`,
+    [runId],
+  );
+  let changed = 0;
+  for (const r of rows) {
+    const a = parse<Partial<StoredGenerationAnalysis>>(r.analysis, {});
+    const reference = parse<unknown[]>(r.reference, []);
+    const final = reference[Number(r.length) - 1];
+    // answers graded by another tool (imports without a step trace) keep their grades
+    if (!a.hasSteps || !Array.isArray(a.answers) || typeof final !== "number") continue;
+    const answers = a.answers;
+    const first = answers.length ? arithAnswerCorrect(answers[0].value, final, tol) : false;
+    const last = answers.length ? arithAnswerCorrect(answers[answers.length - 1].value, final, tol) : false;
+    let modes = Number(r.modes) & ~SELF_CORRECTION;
+    if (!first && distinctNumbers(answers, tol) >= 2) modes |= SELF_CORRECTION;
+    const clean = modes === 0 && last;
+    if (first === Boolean(r.firstCorrect) && last === Boolean(r.lastCorrect) && modes === Number(r.modes) && clean === Boolean(r.clean))
+      continue;
+    await tx.exec(`UPDATE "Generation" SET "firstCorrect" = $1, "lastCorrect" = $2, "modes" = $3, "clean" = $4 WHERE "id" = $5`, [
+      first,
+      last,
+      modes,
+      clean,
+      r.id,
+    ]);
+    changed++;
+  }
+  return changed;
+}
+
+/** Re-grades every stored arith run and (re)writes every run's study aggregates. */
+export async function reanalyseStoredRuns(tx: RawTx): Promise<ReanalyseReport> {
+  const runs = await tx.query<RunRow>(
+    `SELECT r."id", r."key", r."benchmark", r."config", r."source", r."variantJson", r."createdAt",
+       m."name" AS "model", m."family", m."paramsB", m."thinking"
+     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" ORDER BY r."id"`,
+  );
+  const report: ReanalyseReport = { runs: runs.length, regraded: [] };
+  for (const r of runs) {
+    const runId = Number(r.id);
+    const header = headerOf(r);
+    let changed = 0;
+    if (header.benchmark === "procedural-arith") {
+      let tol = DEFAULT_TOLERANCE;
+      try {
+        tol = toleranceFromConfig(header.config);
+      } catch {
+        /* a run loaded with a malformed tolerance could not exist; keep the default */
+      }
+      changed = await regradeArithRun(tx, runId, tol);
+    }
+    const summaries = await storedSummaries(tx, runId);
+    // Metrics are recomputed only where grades changed: the stored summaries lack the
+    // length values and weights some imports carry (METR), which their metrics need.
+    if (changed > 0) {
+      await writeRunMetrics(tx, runId, header, summaries);
+      // the "failed" signposts list generations by first-answer correctness
+      await writeSignposts(tx, runId);
+      report.regraded.push({ run: r.key, generations: changed });
+    } else await writeStudyAggregates(tx, runId, header, summaries);
+  }
+  return report;
+}

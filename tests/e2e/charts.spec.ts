@@ -1,0 +1,184 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The charts arrive drawn in the server's HTML, follow the system theme, and show their
+// uncertainty; screenshots of every chart view at 1280 and 390 px, light and dark, go to
+// tests/output/.
+
+const A = "sim-alpha-8b__lb3-r1_10-mixed__demo";
+const B = "sim-epsilon-32b__lb3-r1_10-mixed__demo";
+
+/**
+ * Drawn polylines (M x,y L x,y …) of one series in the raw HTML. React streams long markup in
+ * segments that may follow the figure in the document, so the whole response is searched.
+ */
+function drawnPaths(html: string, series: string, kind?: string): number {
+  const re = new RegExp(`<path d="M-?[\\d.]+,-?[\\d.]+L[^"]*"[^>]*data-series="${series}"${kind ? ` data-kind="${kind}"` : ""}`, "g");
+  return (html.match(re) ?? []).length;
+}
+
+test("server HTML of /curves and /runs/{key} already holds the drawn charts", async ({ request }) => {
+  const curves = await (await request.get(`/curves?runs=${A},${B}`)).text();
+  // Accuracy lines and step curves (a(i), s(i), p̂^i) of both runs, in both renderings.
+  for (const key of [A, B]) {
+    expect(drawnPaths(curves, key)).toBeGreaterThanOrEqual(2 * 4);
+    expect(drawnPaths(curves, key, "task")).toBe(2);
+  }
+  expect(curves).toContain('data-testid="accuracy-by-length-chart"');
+  expect(curves).toContain('data-chart-svg="wide"');
+  expect(curves).not.toContain("data-chart-placeholder");
+  const run = await (await request.get(`/runs/${A}`)).text();
+  expect(drawnPaths(run, A, "task")).toBe(2);
+  expect(drawnPaths(run, A)).toBeGreaterThanOrEqual(2 * 5);
+  const failures = await (await request.get(`/runs/${A}?tab=failures`)).text();
+  expect(failures).toContain('data-testid="failure-modes-by-length-chart"');
+  expect(failures).toMatch(/data-share="0\.\d{4}"/);
+  const sc = await (await request.get("/self-conditioning")).text();
+  expect(sc).toMatch(/data-testid="self-conditioning-chart"/);
+  expect(sc).toMatch(/<line [^>]*stroke-dasharray="8 4"[^>]*data-series="/);
+});
+
+test("a chart exports as SVG (colours resolved, title, legend) and as PNG", async ({ page }) => {
+  await page.goto(`/curves?runs=${A},${B}`);
+  const chart = page.getByTestId("accuracy-by-length-chart");
+  await chart.getByTestId("chart-export").locator("summary").click();
+  const [svgDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "SVG" }).click()]);
+  expect(svgDownload.suggestedFilename()).toBe("accuracy-by-length.svg");
+  const svg = await (await import("node:fs/promises")).readFile((await svgDownload.path())!, "utf8");
+  expect(svg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  expect(svg).toContain("Accuracy by length");
+  expect(svg).toContain("Length (steps)");
+  expect(svg).toContain("95% Wilson interval");
+  expect(svg).not.toContain("var(--");
+  const [pngDownload] = await Promise.all([page.waitForEvent("download"), chart.getByRole("button", { name: "PNG" }).click()]);
+  expect(pngDownload.suggestedFilename()).toBe("accuracy-by-length.png");
+  const png = await (await import("node:fs/promises")).readFile((await pngDownload.path())!);
+  expect(png.subarray(1, 4).toString()).toBe("PNG");
+  expect(png.length).toBeGreaterThan(5_000);
+});
+
+async function seriesStroke(page: Page): Promise<string> {
+  return page
+    .getByTestId("accuracy-by-length-chart")
+    .locator('svg[data-chart-svg="wide"] path[data-series]')
+    .first()
+    .evaluate((el) => getComputedStyle(el).stroke);
+}
+
+test("chart colours follow the system theme", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto(`/curves?runs=${A},${B}`);
+  const light = await seriesStroke(page);
+  const lightInk = await page
+    .getByTestId("accuracy-by-length-chart")
+    .locator('svg[data-chart-svg="wide"] text')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fill);
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await seriesStroke(page);
+  const darkInk = await page
+    .getByTestId("accuracy-by-length-chart")
+    .locator('svg[data-chart-svg="wide"] text')
+    .first()
+    .evaluate((el) => getComputedStyle(el).fill);
+  expect(light).toMatch(/^rgb/);
+  expect(dark).toMatch(/^rgb/);
+  expect(dark).not.toBe(light);
+  expect(darkInk).not.toBe(lightInk);
+  // Dark text is light: its channels are high.
+  const channels = darkInk.match(/\d+/g)!.map(Number);
+  expect(Math.min(...channels.slice(0, 3))).toBeGreaterThan(150);
+});
+
+test("one colour and marker per model, the same on every view", async ({ page }) => {
+  await page.goto("/self-conditioning");
+  const legend = page.getByTestId("self-conditioning-chart").locator("li[data-style]");
+  const count = await legend.count();
+  const styles = await legend.evaluateAll((els) => els.map((e) => e.getAttribute("data-style")));
+  const models = styles.slice(0, count - 1);
+  expect(new Set(models).size).toBe(models.length);
+  // The same model on /curves: same pair whatever else is selected.
+  await page.goto(`/curves?runs=${A}`);
+  const alone = await page.getByTestId("accuracy-by-length-chart").locator("li[data-style]").first().getAttribute("data-style");
+  await page.goto(`/curves?runs=${B},${A}`);
+  const withOther = await page.getByTestId("accuracy-by-length-chart").locator("li[data-style]").nth(1).getAttribute("data-style");
+  expect(withOther).toBe(alone);
+});
+
+test("step chart toggles write the URL; horizons carry their numbers", async ({ page }) => {
+  await page.goto(`/curves?runs=${A},${B}`);
+  const chart = page.getByTestId("step-curves-chart").locator('svg[data-chart-svg="wide"]');
+  await expect(chart.locator('path[data-kind="step"]')).toHaveCount(2);
+  await expect(chart.locator("[data-horizons] text").first()).toHaveText(/^(H₀\.₅|H₀\.₈|predicted) (≥ )?\d/);
+  await page.getByTestId("toggle-step").getByRole("link", { name: "Hidden" }).click();
+  await expect(page).toHaveURL(/nostep=1/);
+  await expect(chart.locator('path[data-kind="step"]')).toHaveCount(0);
+  await page.getByTestId("toggle-horizons").getByRole("link", { name: "Hidden" }).click();
+  await expect(page).toHaveURL(/nostep=1&nohz=1|nohz=1.*nostep=1/);
+  await expect(chart.locator("[data-horizons]")).toHaveCount(0);
+  await page.getByTestId("toggle-pred").getByRole("link", { name: "Hidden" }).click();
+  await expect(page).toHaveURL(/nopred=1/);
+  await expect(chart.locator('path[data-kind="predicted"]')).toHaveCount(0);
+  await expect(chart.locator('path[data-kind="task"]')).toHaveCount(2);
+});
+
+test("compare shows intervals on accuracies and on every per-length Δ", async ({ page }) => {
+  await page.goto(`/compare?runs=${A},${B}`);
+  await expect(page.getByTestId("accuracy-a")).toHaveText(/\d+\.\d% \[\d+\.\d, \d+\.\d\]/);
+  await expect(page.getByTestId("accuracy-b")).toHaveText(/\[\d+\.\d, \d+\.\d\]/);
+  await expect(page.getByTestId("accuracy-delta")).toContainText("paired 95% CI");
+  await expect(page.getByTestId("mcnemar-p")).not.toContainText("= <");
+  const cis = await page.getByTestId("length-delta-ci").allInnerTexts();
+  expect(cis.length).toBeGreaterThan(0);
+  for (const t of cis) expect(t).toMatch(/\[−?-?\d+, −?-?\d+\]/);
+});
+
+test("failure modes are not stacked past 100%: a heat map of shares", async ({ page }) => {
+  await page.goto(`/runs/${A}?tab=failures`);
+  const chart = page.getByTestId("failure-modes-by-length-chart");
+  await expect(chart.locator('svg[data-chart-svg="wide"]')).toBeVisible();
+  const shares = await chart
+    .locator('svg[data-chart-svg="wide"] [data-share]')
+    .evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-share"))));
+  expect(shares.length).toBeGreaterThan(0);
+  for (const s of shares) expect(s).toBeLessThanOrEqual(1);
+  await expect(chart.getByText("can sum past 100%")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByTestId("failure-mode-legend")).toBeVisible();
+});
+
+const VIEWS: [string, string][] = [
+  ["curves", `/curves?runs=${A},${B}&answer=both`],
+  ["run-curves", `/runs/${A}`],
+  ["run-failures", `/runs/${A}?tab=failures`],
+  ["self-conditioning", "/self-conditioning"],
+  ["compare", `/compare?runs=${A},${B}`],
+];
+
+for (const width of [1280, 390]) {
+  test(`chart views at ${width} px, light and dark: the fitting rendering shows, text stays legible`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    for (const [name, url] of VIEWS) {
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(url);
+        const svgs = page.locator("figure.chart svg.chart-svg:visible");
+        if (name !== "compare") {
+          expect(await svgs.count()).toBeGreaterThan(0);
+          const kinds = await svgs.evaluateAll((els) => els.map((e) => e.getAttribute("data-chart-svg")));
+          for (const k of kinds) expect(k).toBe(width < 600 ? "narrow" : "wide");
+          // Tick labels render at ≥ 10 px on screen in either rendering.
+          const h = await svgs
+            .first()
+            .locator("text")
+            .first()
+            .evaluate((el) => el.getBoundingClientRect().height);
+          expect(h).toBeGreaterThanOrEqual(10);
+          // No chart makes the page scroll sideways.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width + 1);
+        }
+        await page.screenshot({ path: `tests/output/charts-${name}-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+  });
+}

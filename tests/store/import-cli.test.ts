@@ -1,0 +1,124 @@
+// The import, ingest and export commands as a user runs them (bin/stepwise.mjs in a child
+// process against a real store): `skipped N errored samples`, `replaced run KEY` for every
+// format, `--max-errors N` lists N errors, `export … | head` ends quietly (issue 16, points 1, 3, 10).
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lmEvalResults, lmEvalSamples, LM_STAMP, LM_TASK, writeLmTask, writeTemp } from "../fixtures/import/generate";
+import { sampleError, writeInspectLog } from "../fixtures/import/inspect-logs";
+import { STORE_KINDS } from "../helpers/stores";
+
+const ROOT = path.resolve(__dirname, "../..");
+
+describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) => {
+  let url: string;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ url, drop } = await kind.create()); // migrated; the CLI opens it by URL
+  });
+  afterAll(async () => drop?.());
+
+  const cli = (...args: string[]) => {
+    const r = spawnSync(process.execPath, ["bin/stepwise.mjs", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it("prints skipped errored samples, and `replaced run KEY` on a second import or ingest", { timeout: 240_000 }, () => {
+    // Inspect log: samples 2 and 4 raised ({"error": {...}, "scores": {}})
+    const log = writeInspectLog({
+      status: "error",
+      evalId: "cli1",
+      samples: [1, 2, 3, 4].map((i) =>
+        i % 2 === 0
+          ? { id: i, error: sampleError("RuntimeError: sandbox died") }
+          : { id: i, completion: "7", scores: { match: { value: "C", answer: "7" } } },
+      ),
+    });
+    const first = cli("import", log);
+    expect(first.code, first.err).toBe(0);
+    expect(first.out).toContain("skipped 2 errored samples (ids 2, 4)");
+    expect(first.out).not.toContain("replaced run");
+    const second = cli("import", log);
+    expect(second.out).toMatch(/^replaced run inspect__anthropic-sim-claude__stepwise-arith_exec__cli1$/m);
+
+    const lm = writeLmTask(LM_TASK, LM_STAMP, lmEvalSamples(4), lmEvalResults());
+    cli("import", lm);
+    expect(cli("import", lm).out).toMatch(/^replaced run lm-eval__.*__2025-08-01t10-20-30\.123456$/m);
+
+    const native = writeTemp(
+      "native.jsonl",
+      [
+        { type: "run", key: "cli__native", model: "m", benchmark: "generic", variant: "v" },
+        { type: "item", id: "a", length: 2, input: {}, output: "1 2", reference: [1, 2], steps: [1, 2], answer: 2 },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join("\n") + "\n",
+    );
+    expect(cli("ingest", native).out).not.toContain("replaced run");
+    expect(cli("ingest", native).out).toMatch(/^replaced run cli__native$/m);
+  });
+
+  it("--max-errors 3 lists exactly 3 errors and says there are more (import and ingest)", { timeout: 240_000 }, () => {
+    const bad = lmEvalSamples(8)
+      .trimEnd()
+      .split("\n")
+      .map((l) => l.replace(/"exact_match":\d(\.\d+)?/, '"exact_match":"yes"'))
+      .join("\n");
+    const file = writeLmTask(LM_TASK, LM_STAMP, bad + "\n", lmEvalResults());
+    const r = cli("import", file, "--metric", "exact_match", "--max-errors", "3");
+    expect(r.code).toBe(1);
+    const errorLines = r.err.split("\n").filter((l) => l.includes("exact_match"));
+    expect(errorLines).toHaveLength(3);
+    expect(r.err).toMatch(/3 error\(s\) \(stopped after 3; there are more\); nothing from this file was imported/);
+
+    const native = writeTemp("bad.jsonl", Array.from({ length: 6 }, (_, i) => `{"type":"item","id":"x${i}"}`).join("\n") + "\n");
+    const n = cli("ingest", native, "--max-errors", "3");
+    expect(n.code).toBe(1);
+    expect(n.err).toMatch(/: 3 error\(s\) \(stopped after 3; there are more\)/);
+    expect(n.err).not.toMatch(/too many errors/);
+  });
+
+  it("`stepwise export --run KEY | head -n 1` exits quietly", { timeout: 240_000 }, async () => {
+    const many = writeTemp(
+      "many.jsonl",
+      [
+        JSON.stringify({ type: "run", key: "cli__many", model: "m", benchmark: "generic", variant: "v" }),
+        ...Array.from({ length: 3000 }, (_, i) =>
+          JSON.stringify({
+            type: "item",
+            id: `i${i}`,
+            length: 2,
+            input: { pad: "x".repeat(200) },
+            output: "1 2",
+            reference: [1, 2],
+            steps: [1, 2],
+            answer: 2,
+          }),
+        ),
+      ].join("\n") + "\n",
+    );
+    expect(cli("ingest", many).code).toBe(0);
+    const out = execFileSync("bash", ["-c", `set -o pipefail; node bin/stepwise.mjs export --run cli__many | head -n 1; echo "exit=$?"`], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(out).toMatch(/^\{"type":"run","key":"cli__many"/);
+    expect(out.trim().split("\n").pop()).toBe("exit=0");
+    // stderr is checked separately: nothing, not "write EPIPE"
+    const err = spawn("bash", ["-c", `node bin/stepwise.mjs export --run cli__many | head -n 1 >/dev/null`], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url },
+    });
+    let stderr = "";
+    err.stderr.on("data", (d) => (stderr += d));
+    await new Promise((r) => err.on("exit", r));
+    expect(stderr).toBe("");
+  });
+});
