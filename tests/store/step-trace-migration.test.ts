@@ -77,6 +77,7 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
   let old: { url: string; raw: RawDb; drop(): Promise<void> };
   let upgraded: Store;
   let stepRows = 0;
+  let rawOpen = true;
   beforeAll(async () => {
     // today's writer, for the rows other than the steps and as the oracle
     current = await kind.create();
@@ -88,7 +89,16 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
         for (const table of COPIED) {
           const rows = await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
           if (rows.length === 0) continue;
-          const cols = Object.keys(rows[0]).filter((c) => c !== "stepTrace");
+          // the columns the table had at 0008 (later migrations add some)
+          const had = new Set(
+            (dst.provider === "sqlite"
+              ? await dst.query<{ name: string }>(`SELECT "name" FROM pragma_table_info('${table}')`)
+              : await dst.query<{ name: string }>(`SELECT column_name AS "name" FROM information_schema.columns WHERE table_name = $1`, [
+                  table,
+                ])
+            ).map((c) => c.name),
+          );
+          const cols = Object.keys(rows[0]).filter((c) => had.has(c));
           await dst.insertRows(
             table,
             cols,
@@ -123,10 +133,12 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
       });
     });
     await old.raw.close();
-    upgraded = await openStore(old.url); // applies 0009
+    rawOpen = false;
+    upgraded = await openStore(old.url); // applies 0009 and every later migration
   }, 120_000);
   afterAll(async () => {
     await upgraded?.close();
+    if (old && rawOpen) await old.raw.close();
     await old?.drop();
     await current?.drop();
   });
