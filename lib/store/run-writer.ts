@@ -168,7 +168,9 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
     `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
     [header.benchmark],
   );
-  const { dictionary: _dictionary, ...params } = header.variant;
+  // the dictionary lives on the run (Run.variantJson), not on the variant shared by runs
+  const params: Record<string, unknown> = { ...header.variant };
+  delete params.dictionary;
   const [variant] = await tx.query<{ id: number }>(
     `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
      ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,
