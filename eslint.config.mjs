@@ -7,6 +7,15 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
+    rules: {
+      // `const { secret: _secret, ...rest } = x` is how we drop a field; a leading _ marks a name kept on purpose.
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { ignoreRestSiblings: true, argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
     ignores: [
       "node_modules/**",
       ".next/**",

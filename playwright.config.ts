@@ -46,7 +46,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `npx next start -p ${PORT}`,
+      command: `npx --no-install next start -p ${PORT}`,
       // Readiness by port only: no request may open the store before global-setup recreates it.
       port: PORT,
       reuseExistingServer: false,
@@ -54,7 +54,7 @@ export default defineConfig({
       env: { DATABASE_URL: E2E_DATABASE_URL, NEXT_TELEMETRY_DISABLED: "1" },
     },
     {
-      command: `npx next start -p ${PRIVATE_PORT}`,
+      command: `npx --no-install next start -p ${PRIVATE_PORT}`,
       port: PRIVATE_PORT,
       reuseExistingServer: false,
       timeout: 120_000,

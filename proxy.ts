@@ -7,7 +7,8 @@ import { newNonce, pageCsp } from "@/lib/security/headers";
 // Next 16's proxy (formerly middleware) for pages: a fresh CSP nonce per request, the current
 // path for the sign-in redirect, and, in private mode, a cheap redirect of cookie-less visitors
 // to /login. It is NOT the access check: a proxy can be bypassed or skipped (prefetches), so
-// lib/auth/server.ts checks again in the queries and lib/auth/request.ts in route handlers.
+// every page checks before it reads (lib/auth/server.ts: requireReader, requireRunAccess) and
+// every route handler too (lib/auth/request.ts); reads of a run need the RunAccess they return.
 // API routes are not matched: a proxy would buffer request bodies (10 MB cap, truncating).
 const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/share\//, /^\/icon\.svg$/];
 

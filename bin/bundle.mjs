@@ -1,6 +1,6 @@
-// The CLI as prebuilt JavaScript, kept in step with lib/. Run through tsx, every isolate paid
-// for its own TypeScript loader: ~36 MB in the CLI's thread and ~57 MB in the load's analysis
-// thread (docs/performance.md, memory), against ~19 MB for a plain module. The bundle is
+// The CLI as prebuilt JavaScript, kept in step with lib/. Run through tsx, every isolate pays
+// for its own TypeScript loader, in the CLI's thread and again in the load's analysis thread,
+// several times what a plain module costs (figures: docs/decisions.md). The bundle is
 // rebuilt whenever a file it was built from changes (size or mtime), so an edit is never run
 // stale; it is written to a new directory named by its content and then published by an
 // atomic rename of the manifest, so concurrent CLI processes never see half a bundle.

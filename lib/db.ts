@@ -31,10 +31,10 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
       connectionString: url,
       max: 10,
       connectionTimeoutMillis: 10_000,
-      // PostgreSQL planned a parallel scan for the compare page's 50-row LIMIT query at 800,000
-      // items and spent 18 of its 22 ms starting the workers (0.6 ms without them). A higher
-      // setup cost keeps workers for the scans that pay for them, such as the compare table's
-      // once-per-pair aggregate (still parallel, 0.9 s) (docs/performance.md).
+      // PostgreSQL planned parallel scans for small LIMIT queries (the compare page's) whose
+      // time then went to starting the workers. A higher setup cost keeps workers for the scans
+      // that pay for them, such as the compare table's once-per-pair aggregate (figures:
+      // docs/decisions.md, "Figures behind code comments").
       options: PG_SESSION_OPTIONS,
     });
     pool.on("error", () => undefined); // an idle client dropped by the server: the pool replaces it

@@ -24,6 +24,10 @@ const envSchema = z.object({
   /** write API: a token bucket per token or user, refilled at RATE per minute up to BURST */
   STEPWISE_WRITE_RATE_PER_MIN: z.coerce.number().positive().default(30),
   STEPWISE_WRITE_BURST: z.coerce.number().int().positive().default(10),
+  /** jobs running at once over all server processes on the store; more wait queued (docs/runner.md) */
+  STEPWISE_MAX_JOBS: z.coerce.number().int().min(1).max(64).default(2),
+  /** a job whose server stopped renewing its lease for this long is resumed by another (or the restarted) server */
+  STEPWISE_JOB_LEASE_SECONDS: z.coerce.number().min(2).max(600).default(15),
 });
 
 const parsed = envSchema.safeParse(process.env);

@@ -7,7 +7,10 @@ export const metadata: Metadata = { title: "Glossary" };
 export default function GlossaryPage() {
   return (
     <>
-      <PageHeader title="What the numbers mean" subtitle="Every metric Stepwise shows, how it is computed and how to read it (SPEC §3–§4)." />
+      <PageHeader
+        title="What the numbers mean"
+        subtitle="Every metric Stepwise shows, how it is computed and how to read it (SPEC §3–§4)."
+      />
       <Glossary />
     </>
   );

@@ -62,7 +62,7 @@ export function FailureModesByLengthChart({ rows, itemsHref, height: heightHint,
       height={height}
       testId="failure-modes-by-length-chart"
       draw={(plot) => {
-        const left = plot.narrow ? 96 : 124;
+        const left = plot.narrow ? 96 : 140;
         const top = plot.top - 8;
         const bottom = plot.height - 34;
         const cellW = (plot.right - left) / data.length;

@@ -53,7 +53,7 @@ export function TraceDiff({
 }) {
   const total = steps.length + extras.length;
   const virtual = total > VIRTUAL_ABOVE;
-  const box = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLDivElement | null>(null);
   /** height of every row: measured once rendered, else the mean of those measured (read in callbacks only) */
   const sizes = useRef<{ size: Float64Array; seen: Uint8Array } | null>(null);
   const [win, setWin] = useState<RowWindow>(() =>
@@ -144,15 +144,19 @@ export function TraceDiff({
     [total, virtual, windowOf],
   );
 
-  useLayoutEffect(() => {
-    measure();
-    // Placing the first divergence needs the rows measured first, hence state set in a layout effect (once, on mount).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
-    else sync();
-    // measured and placed once, on mount; scrolling and hashes take over from here
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // When the box mounts (and again for a new trace): measure the rows, then show the first
+  // divergence or the rows in view; scrolling and hashes take over from there. A ref callback
+  // rather than a mount effect: it runs once the rows are in the DOM, before paint, and may set state.
+  const attach = useCallback(
+    (el: HTMLDivElement | null) => {
+      box.current = el;
+      if (!el) return;
+      measure();
+      if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
+      else sync();
+    },
+    [firstDivergence, measure, reveal, sync],
+  );
 
   useEffect(() => {
     function onHash() {
@@ -214,7 +218,7 @@ export function TraceDiff({
 
   return (
     <div
-      ref={box}
+      ref={attach}
       onScroll={virtual ? sync : undefined}
       data-trace-diff={virtual ? "windowed" : "whole"}
       className={`-mx-4 -my-4 overflow-x-auto ${virtual ? "max-h-[70vh] overflow-y-auto overscroll-contain xl:max-h-[calc(100vh-10rem)]" : ""}`}

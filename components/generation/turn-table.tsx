@@ -11,11 +11,24 @@ function shownBase(detail: GenerationDetail): number | null {
   return Array.isArray(shown) && typeof shown[shown.length - 1] === "number" ? (shown[shown.length - 1] as number) : null;
 }
 
+type Turn = NonNullable<GenerationDetail["analysis"]["turns"]>[number];
+
+/** Each turn with its step numbers and the running sum it starts from (the model's last answer, or `start`). */
+function numberTurns(turns: Turn[], start: number | null): { turn: Turn; steps: number[]; prev: number | null }[] {
+  const out: { turn: Turn; steps: number[]; prev: number | null }[] = [];
+  let prev = start;
+  let step = 0;
+  for (const turn of turns) {
+    out.push({ turn, steps: turn.keys.map(() => ++step), prev });
+    if (turn.answer !== null) prev = turn.answer;
+  }
+  return out;
+}
+
 export function TurnTable({ detail }: { detail: GenerationDetail }) {
   const turns = detail.analysis.turns ?? [];
   const sc = detail.analysis.selfConditioning;
-  let prev: number | null = sc ? shownBase(detail) : 0;
-  let step = 0;
+  const rows = numberTurns(turns, sc ? shownBase(detail) : 0);
   const firstDivTurn = detail.firstDivergence !== null ? (detail.steps.find((s) => s.step === detail.firstDivergence)?.turn ?? null) : null;
 
   return (
@@ -54,12 +67,9 @@ export function TurnTable({ detail }: { detail: GenerationDetail }) {
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-100">
-            {turns.map((t) => {
-              const steps = t.keys.map(() => ++step);
-              const own = prev === null ? null : prev + t.values.reduce((a, b) => a + b, 0);
+            {rows.map(({ turn: t, steps, prev: rowPrev }) => {
+              const own = rowPrev === null ? null : rowPrev + t.values.reduce((a, b) => a + b, 0);
               const first = firstDivTurn === t.turn || (!detail.run.hasSteps && t.status !== "correct");
-              const rowPrev = prev;
-              if (t.answer !== null) prev = t.answer;
               return (
                 <tr
                   key={t.turn}

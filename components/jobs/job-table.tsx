@@ -2,9 +2,9 @@ import Link from "next/link";
 import { RunProgress } from "@/components/run/run-progress";
 import type { JobRow } from "@/lib/queries/jobs";
 
-/** Jobs of this server process, newest first. */
+/** Jobs in the store, newest first. */
 export function JobTable({ jobs }: { jobs: JobRow[] }) {
-  if (jobs.length === 0) return <p className="text-sm text-neutral-500">No jobs since the server started.</p>;
+  if (jobs.length === 0) return <p className="text-sm text-neutral-500">No jobs yet.</p>;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm">
@@ -37,7 +37,11 @@ export function JobTable({ jobs }: { jobs: JobRow[] }) {
               </td>
               <td className="py-1.5 pr-3">{j.model}</td>
               <td className="py-1.5 pr-3">
-                <RunProgress compact status={j.status} done={j.done} total={j.total} />
+                {j.status === "queued" ? (
+                  <span className="text-xs text-neutral-500">queued</span>
+                ) : (
+                  <RunProgress compact refresh={false} status={j.status} done={j.done} total={j.total} />
+                )}
               </td>
               <td className="py-1.5 pr-3 tabular-nums">{j.failed}</td>
               <td className="py-1.5 text-neutral-500">{j.createdAt.replace("T", " ").slice(0, 19)}</td>

@@ -3,9 +3,9 @@ import { modelStyle } from "@/components/charts/palette";
 import { SelfConditioningChart } from "@/components/charts/self-conditioning-chart";
 import { StepCurvesChart } from "@/components/charts/step-curves-chart";
 import { Card, EmptyState } from "@/components/ui/card";
+import { interceptFor, wilson } from "@/lib/analysis/stats";
 import { floorCeilingFlag, slopeBootstrapCi } from "@/lib/analysis/selfcond-ci";
 import type { RunSummary } from "@/lib/queries/runs";
-import { wilson } from "@/lib/stats/describe";
 import { runItemsTemplate } from "@/lib/url/run";
 import { lengthUnitOf } from "@/lib/analysis/length-unit";
 
@@ -81,7 +81,13 @@ export function RunCurves({ run }: { run: RunSummary }) {
                 slope: sc.slope,
                 slopeCi: run.extras.self_conditioning_slope_ci ?? slopeBootstrapCi(sc.points),
                 flag: floorCeilingFlag(sc.points)?.short ?? null,
-                intercept: olsIntercept(sc.points, sc.slope),
+                intercept:
+                  sc.slope === null
+                    ? null
+                    : interceptFor(
+                        sc.points.map((p) => ({ x: p.induced_error_rate, y: p.accuracy })),
+                        sc.slope,
+                      ),
               },
             ]}
           />
@@ -89,12 +95,4 @@ export function RunCurves({ run }: { run: RunSummary }) {
       ) : null}
     </div>
   );
-}
-
-/** Intercept of the stored OLS slope (the §6 JSON keeps only the slope). */
-function olsIntercept(points: { induced_error_rate: number; accuracy: number }[], slope: number | null): number | null {
-  if (slope === null || points.length === 0) return null;
-  const mx = points.reduce((t, p) => t + p.induced_error_rate, 0) / points.length;
-  const my = points.reduce((t, p) => t + p.accuracy, 0) / points.length;
-  return my - slope * mx;
 }

@@ -58,6 +58,7 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
       />
       <Stat
         label="L50"
+        testId="stat-l50"
         value={<span className={l50.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l50.text}</span>}
         detail={
           m.length_fit && !l50.extrapolated
@@ -70,6 +71,7 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
       />
       <Stat
         label="L80"
+        testId="stat-l80"
         value={<span className={l80.extrapolated ? "text-base text-neutral-500 italic" : ""}>{l80.text}</span>}
         detail={
           m.length_fit && !l80.extrapolated

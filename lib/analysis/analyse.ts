@@ -1,14 +1,7 @@
 // Entry point of the per-generation analysis: dispatches on the benchmark, validates the item's
 // semantics and returns either the analysis or the field errors (nothing is thrown for bad data).
-import {
-  FAILURE_MODES,
-  STATUS_LETTER,
-  type FieldError,
-  type GenerationAnalysis,
-  type GenerationSummary,
-  type NativeItem,
-  type RunHeader,
-} from "./types";
+import { encodeModes } from "./failure-modes";
+import { STATUS_LETTER, type FieldError, type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "./types";
 import { match, toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "./numbers";
 import { readProcedure, referenceTrace } from "./arith";
 import { parseAnswers, parseClaims } from "./arith-parse";
@@ -121,7 +114,7 @@ function checkGivenReference(item: NativeItem, recomputed: number[], tol: Tolera
 }
 
 /** Cluster key for the hierarchical bootstrap: the item's own variant, when it names one. */
-function clusterOf(item: NativeItem): string | null {
+function clusterOf(item: Pick<NativeItem, "metadata" | "input">): string | null {
   const m = item.metadata;
   if (typeof m === "object" && m !== null && !Array.isArray(m)) {
     const o = m as Record<string, unknown>;
@@ -134,27 +127,35 @@ function clusterOf(item: NativeItem): string | null {
   return typeof v === "string" || typeof v === "number" ? String(v) : null;
 }
 
-export function summarise(analysis: GenerationAnalysis, item: NativeItem, _header: RunHeader): GenerationSummary {
-  let modes = 0;
-  for (const m of analysis.modes) modes |= 1 << FAILURE_MODES.indexOf(m);
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const finiteOrNull = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+
+/** What a generation's summary takes from its item line: key, bootstrap cluster, usage. */
+export function itemSummaryFields(
+  item: Pick<NativeItem, "id" | "epoch" | "metadata" | "input" | "usage" | "latency_ms" | "cost_usd">,
+): Pick<GenerationSummary, "itemKey" | "epoch" | "cluster" | "promptTokens" | "completionTokens" | "latencyMs" | "costUsd"> {
   return {
     itemKey: item.id,
     epoch: item.epoch,
+    cluster: clusterOf(item),
+    promptTokens: finiteOrNull(item.usage?.prompt_tokens),
+    completionTokens: finiteOrNull(item.usage?.completion_tokens),
+    latencyMs: finiteOrNull(item.latency_ms),
+    costUsd: finiteOrNull(item.cost_usd),
+  };
+}
+
+export function summarise(analysis: GenerationAnalysis, item: NativeItem): GenerationSummary {
+  return {
+    ...itemSummaryFields(item),
     length: analysis.length,
     firstCorrect: analysis.firstCorrect,
     lastCorrect: analysis.lastCorrect,
     firstDivergence: analysis.firstDivergence,
     statuses: analysis.hasSteps ? analysis.steps.map((s) => STATUS_LETTER[s.status]).join("") : "",
-    modes,
-    cluster: clusterOf(item),
+    modes: encodeModes(analysis.modes),
     selfConditioning: analysis.selfConditioning,
     clean: analysis.clean,
     exactStep: analysis.exactStep,
-    promptTokens: num(item.usage?.prompt_tokens),
-    completionTokens: num(item.usage?.completion_tokens),
-    latencyMs: num(item.latency_ms),
-    costUsd: num(item.cost_usd),
     // imported items only (lib/analysis/outcome.ts): exact length and weight for the length fit
     ...(analysis.lengthValue != null ? { lengthValue: analysis.lengthValue } : {}),
     ...(analysis.weight != null ? { weight: analysis.weight } : {}),

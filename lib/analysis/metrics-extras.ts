@@ -1,6 +1,7 @@
 // RunExtras: numbers kept beside the §6 JSON for the views (failure modes per length, pass@k,
 // the p̂^i prediction, usage totals, dict-sum per-turn curves).
-import { FAILURE_MODES, type CurvePoint, type FailureMode, type RunExtras, type RunHeader } from "./types";
+import { countModes, emptyModeCounts } from "./failure-modes";
+import type { CurvePoint, FailureMode, RunExtras, RunHeader } from "./types";
 import type { SummaryColumns } from "./summary-columns";
 import { roundTo } from "./numbers";
 import { maxOf, passAtK, passHatK } from "./stats";
@@ -15,8 +16,6 @@ export interface ExtrasContext {
   fitsUsed: number;
 }
 
-const zeroModes = () => Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
-
 export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasContext): RunExtras {
   const byLen = new Map<number, { n: number; modes: Record<FailureMode, number> }>();
   let clean = 0;
@@ -28,9 +27,9 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
   let latN = 0;
   for (let i = 0; i < g.n; i++) {
     const length = g.length[i];
-    const e = byLen.get(length) ?? { n: 0, modes: zeroModes() };
+    const e = byLen.get(length) ?? { n: 0, modes: emptyModeCounts() };
     e.n++;
-    FAILURE_MODES.forEach((m, b) => (g.modes[i] & (1 << b) ? e.modes[m]++ : 0));
+    countModes(e.modes, g.modes[i]);
     byLen.set(length, e);
     if (g.clean(i)) clean++;
     if (g.exactStep(i)) exact++;

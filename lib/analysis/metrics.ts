@@ -2,31 +2,26 @@
 // summaries as columns (summary-columns.ts), so a run of a million generations is aggregated
 // without its texts or an object per generation.
 import {
-  FAILURE_MODES,
   type AccuracyAtLength,
   type CurvePoint,
-  type FailureMode,
   type GenerationSummary,
   type RunExtras,
   type RunHeader,
   type RunMetricsJson,
   type SelfConditioningMetrics,
 } from "./types";
+import { countModes, emptyModeCounts } from "./failure-modes";
 import { SummaryColumns } from "./summary-columns";
 import { bootstrap } from "./bootstrap";
 import { horizonFrom, newCurveCounts, walkTaskCurve } from "./horizon";
 import { roundTo } from "./numbers";
-import { logisticFit, olsSlope, wilson } from "./stats";
+import { logisticFit, ols, wilson } from "./stats";
 import { computeExtras } from "./metrics-extras";
 import { slopeBootstrapCi } from "./selfcond-ci";
 import { weightedLengthFit } from "./weighted-fit";
 
 const r6 = (x: number) => roundTo(x, 6);
 const r4 = (x: number) => roundTo(x, 4);
-
-export function emptyModeCounts(): Record<FailureMode, number> {
-  return Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
-}
 
 export interface MetricsOptions {
   /** bootstrap seed (default BOOTSTRAP_SEED) and resample count (default 1,000) */
@@ -44,7 +39,7 @@ export function computeRunMetrics(
   const genItem = g.item.subarray(0, nGen);
 
   const failure_modes = emptyModeCounts();
-  for (let i = 0; i < nGen; i++) FAILURE_MODES.forEach((m, b) => (g.modes[i] & (1 << b) ? failure_modes[m]++ : 0));
+  for (let i = 0; i < nGen; i++) countModes(failure_modes, g.modes[i]);
 
   // ---- generations with a step trace: curves, horizons, reliability, histogram
   let stepGens = 0;
@@ -256,7 +251,7 @@ function selfConditioning(g: SummaryColumns): SelfConditioningMetrics | null {
   const points = [...by.entries()]
     .sort((a, b) => a[0] - b[0])
     .map(([rate, e]) => ({ induced_error_rate: rate, n: e.n, correct: e.correct, accuracy: r6(e.correct / e.n) }));
-  const slope = olsSlope(
+  const { slope } = ols(
     points.map((p) => p.induced_error_rate),
     points.map((p) => p.correct / p.n),
   );

@@ -1,7 +1,7 @@
 // Uncertainty and range checks of a self-conditioning sweep's slope (accuracy at the target turn
 // against induced error rate, OLS over the rates' accuracies).
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, Rng } from "./bootstrap";
-import { olsSlope, percentileSorted } from "./stats";
+import { ols, percentileSorted } from "./stats";
 
 export interface SweepPoint {
   induced_error_rate: number;
@@ -65,7 +65,7 @@ export function slopeBootstrapCi(points: SweepPoint[], resamples = BOOTSTRAP_RES
   const ys = new Array<number>(used.length);
   for (let b = 0; b < resamples; b++) {
     for (let j = 0; j < used.length; j++) ys[j] = drawFrom(cdfs[j], rng.below(2 ** 30) / 2 ** 30) / used[j].n;
-    slopes[b] = olsSlope(xs, ys) ?? 0;
+    slopes[b] = ols(xs, ys).slope ?? 0;
   }
   slopes.sort();
   const r6 = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -42,19 +42,35 @@ export function percentile(values: ArrayLike<number>, q: number): number {
   return percentileSorted(s, q);
 }
 
-/** OLS slope of y on x; null with fewer than two distinct x. */
-export function olsSlope(x: number[], y: number[]): number | null {
+/** Ordinary least squares y = intercept + slope·x; the slope is null when x has no spread (then the intercept is the mean of y). */
+export function ols(x: ArrayLike<number>, y: ArrayLike<number>): { slope: number | null; intercept: number | null } {
   const n = x.length;
-  if (n < 2) return null;
-  const mx = x.reduce((a, b) => a + b, 0) / n;
-  const my = y.reduce((a, b) => a + b, 0) / n;
-  let sxy = 0;
-  let sxx = 0;
+  if (n === 0) return { slope: null, intercept: null };
+  let mx = 0;
+  let my = 0;
   for (let i = 0; i < n; i++) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) ** 2;
+    mx += x[i];
+    my += y[i];
   }
-  return sxx > 0 ? sxy / sxx : null;
+  mx /= n;
+  my /= n;
+  let sxx = 0;
+  let sxy = 0;
+  for (let i = 0; i < n; i++) {
+    sxx += (x[i] - mx) ** 2;
+    sxy += (x[i] - mx) * (y[i] - my);
+  }
+  if (sxx === 0) return { slope: null, intercept: my };
+  const slope = sxy / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
+/** Intercept of the line with a given slope through the points' means (the §6 JSON keeps only the OLS slope). */
+export function interceptFor(points: readonly { x: number; y: number }[], slope: number): number | null {
+  if (!points.length) return null;
+  const mx = points.reduce((a, p) => a + p.x, 0) / points.length;
+  const my = points.reduce((a, p) => a + p.y, 0) / points.length;
+  return my - slope * mx;
 }
 
 export interface LogisticFit {

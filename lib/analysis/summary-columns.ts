@@ -2,9 +2,9 @@ import type { GenerationSummary } from "./types";
 
 // A run's generation summaries as columns (typed arrays), the form the metrics read. The
 // loader keeps one summary per generation until the run's last line, because the bootstrap
-// resamples items: as objects with a status string each they took ~340 bytes per generation
-// (270 MB for an 800,000-item run, and V8 let its heap grow to 2.5× that); as columns they
-// take ~22 bytes plus one byte per step, outside the JavaScript heap. Statuses, the largest
+// resamples items: as objects with a status string each they cost an order of magnitude more
+// and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
+// ~22 bytes plus one byte per step, outside that heap (figures: docs/decisions.md). Statuses, the largest
 // column, live in fixed blocks so that growing it never copies it.
 
 const FIRST_CORRECT = 1;

@@ -1,4 +1,5 @@
 import { Readable, Transform } from "node:stream";
+import zlib from "node:zlib";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { jsonError } from "./responses";
 
@@ -73,4 +74,52 @@ export async function readJsonLimited(
   } catch {
     return { ok: false, reason: "invalid" };
   }
+}
+
+export type DecodedBody =
+  { ok: true; stream: Readable; exceeded: () => boolean; corrupt: () => string | null } | { ok: false; response: Response };
+
+/**
+ * The request body decoded per Content-Encoding (identity or gzip; `stepwise push` sends gzip),
+ * as a stream that errors once it passes `maxBytes`. Both sides are counted: the bytes on the
+ * wire, and the decompressed bytes, so a small gzip that inflates past the limit (a gzip bomb)
+ * gets the same 413 as a large plain body, having decompressed at most `maxBytes` plus a chunk.
+ * `corrupt()` tells a body that is not valid gzip (400) from a cut-off one.
+ */
+export function decodedBody(req: Request, maxBytes: number, what = "the request body"): DecodedBody {
+  const encoding = (req.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity" && encoding !== "gzip" && encoding !== "x-gzip")
+    return { ok: false, response: jsonError(415, `Content-Encoding ${encoding} is not supported: send identity or gzip`) };
+  if (!req.body) return { ok: false, response: jsonError(400, `empty body: ${what} is missing`) };
+  const wire = limitedBody(req.body, maxBytes);
+  if (encoding === "identity") return { ok: true, stream: wire.stream, exceeded: wire.exceeded, corrupt: () => null };
+  let bad: string | null = null;
+  let inflated = 0;
+  let over = false;
+  const gunzip = zlib.createGunzip();
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      inflated += chunk.length;
+      if (inflated > maxBytes) {
+        over = true;
+        return cb(new BodyTooLargeError(maxBytes));
+      }
+      cb(null, chunk);
+    },
+  });
+  wire.stream.on("error", (e) => gunzip.destroy(e));
+  gunzip.on("error", (e) => {
+    if (!wire.exceeded() && !over && (e as { code?: string }).code?.startsWith("Z_")) bad = `the body is not valid gzip (${e.message})`;
+    counter.destroy(e);
+  });
+  counter.on("error", () => {
+    gunzip.destroy();
+    wire.stream.destroy();
+  });
+  return {
+    ok: true,
+    stream: wire.stream.pipe(gunzip).pipe(counter),
+    exceeded: () => over || wire.exceeded(),
+    corrupt: () => bad,
+  };
 }

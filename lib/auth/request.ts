@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { jsonError } from "../api/responses";
-import { writeLimiter } from "../api/rate-limit";
+import { takeWrite } from "../api/rate-limit";
 import type { Db, Store } from "../db";
 import { env } from "../env";
 import { readContextOf, type ReadContext } from "../read-context";
@@ -41,7 +41,7 @@ export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this 
   if (r.viaCookie && !isSameOrigin(req.headers))
     return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
-  const d = writeLimiter().take(p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind);
+  const d = await takeWrite(prisma, p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind);
   if (!d.ok) {
     return {
       ok: false,

@@ -2,9 +2,9 @@ import v8 from "node:v8";
 
 // A load makes ~5 KB of short-lived objects per generation (each row as it arrives from the
 // analysis thread) while its live set stays small (the run's summaries as columns and an item
-// map). V8 lets a heap grow up to 4× its live set before collecting in earnest, which on a
-// 1 GB file took the process to 600 MB; growing it by at most GROWTH_PERCENT between full
-// collections keeps it under 400 MB for ~10% more time (docs/performance.md, memory). The
+// map). V8 lets a heap grow up to 4× its live set before collecting in earnest, so a big load's
+// resident memory followed its garbage, not its data; growing it by at most GROWTH_PERCENT
+// between full collections bounds it for a little more time (figures: docs/decisions.md). The
 // flag cannot be given on node's command line through npx or NODE_OPTIONS, so it is set here,
 // before the load starts; V8 reads it at every collection, in every thread.
 const GROWTH_PERCENT = Number(process.env.STEPWISE_HEAP_GROWTH ?? 20);

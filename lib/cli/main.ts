@@ -28,6 +28,10 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
     about: "query a chat-completions server for a dataset, results into the store",
     load: async () => (await import("./commands/run")).runCommand,
   },
+  push: {
+    about: "send files or local runs to a server: FILE… | --run KEY, --server URL",
+    load: async () => (await import("./commands/push")).pushCommand,
+  },
   export: {
     about: "write a run as native JSONL --run KEY [--out FILE]",
     load: async () => (await import("./commands/export")).exportCommand,

@@ -57,13 +57,6 @@ export function modelOfResults(r: Record<string, unknown> | null): string | unde
   return [r.model_name, cfg.model_name, args, cfg.model].find((v) => typeof v === "string" && v !== "") as string | undefined;
 }
 
-/** The model named by a results_<stamp>.json beside the samples file, when there is one. */
-export function modelFromResults(file: string, stamp: string | null): { model: string; results: Record<string, unknown> } | null {
-  const results = resultsBeside(file, stamp);
-  const model = modelOfResults(results);
-  return model && results ? { model, results } : null;
-}
-
 /** Length of an lm-eval doc: its own step count when it has one, else 1 (no step notion). */
 export function docLength(doc: unknown): number {
   if (!isObj(doc)) return 1;

@@ -135,8 +135,14 @@ async function readDirectory(fh: fs.FileHandle, size: number): Promise<Map<strin
       const len = u16(cd, x + 2);
       if (id === 0x0001) {
         let q = x + 4;
-        if (usize === 0xffffffff && q + 8 <= x + 4 + len) ((usize = u64(cd, q)), (q += 8));
-        if (compressedSize === 0xffffffff && q + 8 <= x + 4 + len) ((compressedSize = u64(cd, q)), (q += 8));
+        if (usize === 0xffffffff && q + 8 <= x + 4 + len) {
+          usize = u64(cd, q);
+          q += 8;
+        }
+        if (compressedSize === 0xffffffff && q + 8 <= x + 4 + len) {
+          compressedSize = u64(cd, q);
+          q += 8;
+        }
         if (localOffset === 0xffffffff && q + 8 <= x + 4 + len) localOffset = u64(cd, q);
       }
       x += 4 + len;

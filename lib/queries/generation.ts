@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeStepTrace } from "@/lib/store/step-trace";
-import { modesOf } from "./items";
+import { decodeModes as modesOf } from "@/lib/analysis/failure-modes";
 import { stepOperations, type StepOperation } from "./step-operations";
 
 // Everything the trace-diff page shows for one generation. Model output is returned as

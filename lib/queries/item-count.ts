@@ -1,5 +1,6 @@
 import "server-only";
-import type { Db } from "@/lib/db";
+import type { RunAccess } from "@/lib/auth/run-access";
+import type { ReadContext } from "@/lib/read-context";
 import { sql, type Sql } from "@/lib/store/sql";
 import type { FailureMode } from "@/lib/analysis/types";
 import type { RunParams } from "@/lib/url/run";
@@ -23,9 +24,9 @@ export interface LengthStat {
 }
 
 /** The run's stored per-length aggregates (a handful of rows): its lengths and its totals. */
-export async function lengthStats(prisma: Db, runId: number): Promise<LengthStat[]> {
-  const rows = await prisma.$queryRaw<Record<keyof LengthStat, unknown>[]>(
-    sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${runId} ORDER BY "length"`,
+export async function lengthStats(ctx: ReadContext, run: RunAccess): Promise<LengthStat[]> {
+  const rows = await ctx.store.prisma.$queryRaw<Record<keyof LengthStat, unknown>[]>(
+    sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${run.id} ORDER BY "length"`,
   );
   return rows.map((r) => ({ length: Number(r.length), n: Number(r.n), firstCorrect: Number(r.firstCorrect), modes: String(r.modes) }));
 }
@@ -35,9 +36,9 @@ function fromStats(p: RunParams): boolean {
   return !p.kind && !p.div && !p.q && !(p.failed && p.mode);
 }
 
-export async function countItems(prisma: Db, status: string, p: RunParams, where: Sql, stats: LengthStat[]): Promise<ItemTotal> {
+export async function countItems(ctx: ReadContext, run: RunAccess, p: RunParams, where: Sql, stats: LengthStat[]): Promise<ItemTotal> {
   // A run being written refreshes its aggregates now and then: count its rows instead.
-  if (status === "complete" && fromStats(p)) {
+  if (run.status === "complete" && fromStats(p)) {
     let total = 0;
     for (const s of stats) {
       if ((p.minLen !== undefined && s.length < p.minLen) || (p.maxLen !== undefined && s.length > p.maxLen)) continue;
@@ -48,7 +49,7 @@ export async function countItems(prisma: Db, status: string, p: RunParams, where
   }
   const cap = Math.max(1000, (p.page + 5) * p.pageSize);
   // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
-  const [row] = await prisma.$queryRaw<{ n: unknown }[]>(
+  const [row] = await ctx.store.prisma.$queryRaw<{ n: unknown }[]>(
     sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`,
   );
   const n = Number(row.n);

@@ -147,8 +147,8 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
   const prisma = ctx.store.prisma;
   const { id: runId, status } = run;
   const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(prisma, runId, p.q) : null);
-  const stats = await lengthStats(prisma, runId);
-  const { total, more } = await countItems(prisma, status, p, where, stats);
+  const stats = await lengthStats(ctx, run);
+  const { total, more } = await countItems(ctx, run, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
   const { sort, dir } = effectiveItemSort(p);

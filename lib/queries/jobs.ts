@@ -1,28 +1,28 @@
 import "server-only";
 import { visibleRunKeys } from "../auth/policy";
 import { visibleRunsWhere, type ReadContext } from "../read-context";
-import { getJob, listJobs, type JobView } from "../runner/jobs";
+import { getJob, jobForReader, listJobs, type JobView } from "../runner/jobs";
 
-// Jobs (server memory) joined with their runs (store): the jobs pages read only this module.
+// Jobs (rows in the store) joined with their runs: the jobs pages and the jobs API read only this module.
 
 export interface JobRow extends JobView {
   /** the run in the store, when it exists: status and counts as the run page shows them */
   run: { status: string; generations: number; expectedItems: number | null; updatedAt: string } | null;
 }
 
-/** The jobs of runs `ctx`'s principal may see (all of them for readers of everything). */
+/** The jobs of runs `ctx`'s principal may see (all of them for readers of everything), with who started them only for the signed in. */
 function visibleJobs(ctx: ReadContext, all: JobView[]): JobView[] {
   const visible = visibleRunKeys(ctx.principal, ctx.mode);
-  return visible === null ? all : all.filter((j) => visible.includes(j.runKey));
+  const signedIn = ctx.principal.kind !== "anonymous";
+  return (visible === null ? all : all.filter((j) => visible.includes(j.runKey))).map((j) => jobForReader(j, signedIn));
 }
 
-/** The jobs of the API (server memory only; no store read). */
-export function listJobViews(ctx: ReadContext): JobView[] {
-  return visibleJobs(ctx, listJobs());
+export async function listJobViews(ctx: ReadContext): Promise<JobView[]> {
+  return visibleJobs(ctx, await listJobs(ctx.store));
 }
 
-export function getJobView(ctx: ReadContext, id: string): JobView | null {
-  const job = getJob(id);
+export async function getJobView(ctx: ReadContext, id: string): Promise<JobView | null> {
+  const job = await getJob(ctx.store, id);
   return job ? (visibleJobs(ctx, [job])[0] ?? null) : null;
 }
 
@@ -46,10 +46,10 @@ async function withRuns(ctx: ReadContext, all: JobView[]): Promise<JobRow[]> {
 }
 
 export async function getJobRows(ctx: ReadContext): Promise<JobRow[]> {
-  return withRuns(ctx, listJobs());
+  return withRuns(ctx, await listJobs(ctx.store));
 }
 
 export async function getJobRow(ctx: ReadContext, id: string): Promise<JobRow | null> {
-  const job = getJob(id);
+  const job = await getJob(ctx.store, id);
   return job ? ((await withRuns(ctx, [job]))[0] ?? null) : null;
 }

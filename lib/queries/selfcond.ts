@@ -2,7 +2,7 @@ import "server-only";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import { floorCeilingFlag, slopeBootstrapCi, type RangeFlag } from "@/lib/analysis/selfcond-ci";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
-import { interceptFor, wilson } from "@/lib/stats/describe";
+import { interceptFor, wilson } from "@/lib/analysis/stats";
 
 // Self-conditioning view: every self-conditioning run's stored points (accuracy at the
 // target turn per induced error rate) and its stored OLS slope. One series per run,

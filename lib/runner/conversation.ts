@@ -60,9 +60,3 @@ export async function runConversation(
   acc.output = multi ? raw : (raw[0] ?? "");
   return acc;
 }
-
-/** The messages of a whole multi-turn conversation given its replies (for docs and tests). */
-export function transcript(header: PromptHeader, item: PromptItem, replies: string[]): ChatMessage[] {
-  const msgs = buildMessages(header, item, replies.slice(0, -1).map(stripThinking));
-  return [...msgs, { role: "assistant", content: replies[replies.length - 1] ?? "" }];
-}

@@ -43,7 +43,6 @@ export const jobRequestSchema = runSettingsSchema.extend({
 });
 
 export type RunSettings = z.output<typeof runSettingsSchema>;
-export type RunCliOptions = z.output<typeof runCliSchema>;
 export type JobRequest = z.output<typeof jobRequestSchema>;
 
 /** Zod issues as "field: message" lines, naming the flag or form field. */

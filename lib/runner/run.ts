@@ -73,7 +73,7 @@ export function runHeader(settings: RunSettings, dataset: Dataset): RunHeader {
 }
 
 /** The endpoint without credentials or query (it is shown in the dashboard). */
-function redact(url: string): string {
+export function redact(url: string): string {
   try {
     const u = new URL(url);
     return `${u.protocol}//${u.host}${u.pathname}`;

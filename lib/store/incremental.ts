@@ -3,12 +3,14 @@
 // and a killed process loses at most the requests in flight. Idempotent by (item, epoch):
 // a resumed run skips what is stored and a generation is never stored twice, even when two
 // writers race (ON CONFLICT DO NOTHING on the unique keys).
-import { summarise } from "../analysis/analyse";
+import { itemSummaryFields } from "../analysis/analyse";
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
+import { parseJsonOr } from "../json";
 import type { RawTx } from "./raw";
-import { ensureRunRefs, GEN_COLS, generationRow, renumber, writeRunMetrics } from "./run-writer";
+import { GEN_COLS, generationRow } from "./rows";
+import { ensureRunRefs, renumber, writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
 
 export interface IncrementalRun {
@@ -178,37 +180,22 @@ export async function storedSummaries(tx: RawTx, runId: number): Promise<Summary
   return out;
 }
 
-const parse = (t: string | null): unknown => {
-  if (t === null) return undefined;
-  try {
-    return JSON.parse(t);
-  } catch {
-    return undefined;
-  }
-};
-
 function summaryOfRow(r: StoredRow): GenerationSummary {
-  const stored = (parse(r.analysis) ?? {}) as Partial<StoredGenerationAnalysis>;
-  const item = {
+  const stored = parseJsonOr<Partial<StoredGenerationAnalysis> | null>(r.analysis, null) ?? {};
+  // The loader's own mapping of the item's fields (cluster, usage), so both paths summarise a
+  // generation identically.
+  const fromItem = itemSummaryFields({
     id: r.itemKey,
     epoch: Number(r.epoch),
-    input: (parse(r.input) ?? {}) as NativeItem["input"],
-    metadata: parse(r.metadata),
-  } as NativeItem;
-  // summarise() is the loader's own mapping (cluster, usage): feed it the stored fields so
-  // both paths summarise a generation identically.
-  const base = summarise(
-    { modes: [], hasSteps: r.statuses.length > 0, steps: [], length: Number(r.length) } as unknown as GenerationAnalysis,
-    {
-      ...item,
-      usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
-      latency_ms: r.latencyMs,
-      cost_usd: r.costUsd,
-    },
-    {} as RunHeader,
-  );
+    input: parseJsonOr<NativeItem["input"] | null>(r.input, null) ?? {},
+    metadata: parseJsonOr<unknown>(r.metadata, undefined),
+    usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
+    latency_ms: r.latencyMs,
+    cost_usd: r.costUsd,
+  });
   return {
-    ...base,
+    ...fromItem,
+    length: Number(r.length),
     firstCorrect: Boolean(r.firstCorrect),
     lastCorrect: Boolean(r.lastCorrect),
     firstDivergence: r.firstDivergence === null ? null : Number(r.firstDivergence),

@@ -38,9 +38,9 @@ export function parallelNativeSource(
   async function* events(): AsyncIterable<ThreadEvent> {
     const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), {
       workerData: { file, maxErrors },
-      // The thread's live set is a few batches and the ids seen in the current run (~60 bytes
-      // each: 50 MB for an 800,000-item run, which a 96 MB cap would barely hold). A small young
-      // generation keeps the batches' garbage from piling up (docs/performance.md, memory).
+      // The thread's live set is a few batches and the ids seen in the current run, which grows
+      // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A small
+      // young generation keeps the batches' garbage from piling up.
       resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });
     const replies: ThreadReply[] = [];

@@ -1,12 +1,11 @@
 import { summarise } from "../analysis/analyse";
+import { encodeModes } from "../analysis/failure-modes";
 import { stepTraceOf } from "./step-trace";
 import {
-  FAILURE_MODES,
   STATUS_LETTER,
   type GenerationAnalysis,
   type GenerationSummary,
   type NativeItem,
-  type RunHeader,
   type StoredGenerationAnalysis,
 } from "../analysis/types";
 
@@ -60,15 +59,6 @@ function givenFields(item: NativeItem): string | null {
   return Object.keys(given).length ? JSON.stringify(given) : null;
 }
 
-export function modeBits(modes: readonly string[]): number {
-  let bits = 0;
-  for (const m of modes) {
-    const i = FAILURE_MODES.indexOf(m as (typeof FAILURE_MODES)[number]);
-    if (i >= 0) bits |= 1 << i;
-  }
-  return bits;
-}
-
 /** A Generation row in GEN_COLS order. */
 export function generationRow(
   genId: number | null,
@@ -107,7 +97,7 @@ export function generationRow(
     a.lastCorrect,
     a.firstDivergence,
     first,
-    modeBits(a.modes),
+    encodeModes(a.modes),
     a.clean,
     statuses,
     JSON.stringify(stored),
@@ -133,12 +123,12 @@ export interface PreparedGeneration {
   summary: GenerationSummary;
 }
 
-export function prepareGeneration(header: RunHeader, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
   return {
     itemKey: item.id,
     item: [a.length, JSON.stringify(item.input), JSON.stringify(a.reference), a.selfConditioning?.inducedErrorRate ?? null],
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
-    summary: summarise(a, item, header),
+    summary: summarise(a, item),
   };
 }

@@ -11,7 +11,6 @@ import { writeStudyAggregates } from "./study-aggregates";
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-export { GEN_COLS, generationRow, ITEM_COLS, modeBits } from "./rows";
 const BATCH = 500;
 const ID_BLOCK = 1000;
 
@@ -80,7 +79,7 @@ export class RunWriter {
         JSON.stringify(header.source ?? null),
         JSON.stringify(header.variant),
         header.created_at,
-        loadedAt(tx),
+        new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
         // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
         tx.provider !== "sqlite",
         demo,
@@ -90,7 +89,7 @@ export class RunWriter {
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(this.header, item, a));
+    await this.addPrepared(prepareGeneration(item, a));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
@@ -244,10 +243,4 @@ export async function writeRunMetrics(
     ],
   );
   return metrics;
-}
-
-// Prisma reads SQLite DateTime columns as ISO text or epoch ms; write what it writes.
-function loadedAt(tx: RawTx): string | Date {
-  void tx;
-  return new Date().toISOString();
 }

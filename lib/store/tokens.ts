@@ -47,4 +47,3 @@ export async function tokenForBearer(prisma: Db, header: string | null): Promise
   await prisma.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return { id: row.id, role: row.role, userId: row.userId };
 }
-

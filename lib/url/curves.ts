@@ -6,9 +6,7 @@ import { runListParam, runListValue } from "./run-list";
 // of both charts, and which step curves are drawn.
 
 export const ANSWERS = ["first", "last", "both"] as const;
-export type AnswerChoice = (typeof ANSWERS)[number];
 export const X_SCALES = ["linear", "log"] as const;
-export type XScale = (typeof X_SCALES)[number];
 
 const schema = z.object({
   runs: runListParam,
@@ -55,14 +53,4 @@ export function curvesHref(p: Partial<CurvesParams> & { runs?: string[] }): stri
 /** Href template of a run's item table at one length (`{length}` filled by the chart). */
 export function itemsAtLengthTemplate(runKey: string): string {
   return runPath(runKey) + "?tab=items&minLen={length}&maxLen={length}";
-}
-
-/** Href template of a run's items with one failure mode at one length. */
-export function itemsAtLengthModeTemplate(runKey: string): string {
-  return runPath(runKey) + "?tab=items&mode={mode}&minLen={length}&maxLen={length}";
-}
-
-/** Href template of a run's items whose first divergence falls in [step, stepMax]. */
-export function itemsAtDivergenceTemplate(runKey: string): string {
-  return runPath(runKey) + "?tab=items&div={step}-{stepMax}";
 }

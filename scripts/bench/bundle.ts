@@ -2,7 +2,7 @@
 // chunks every page loads (build-manifest rootMainFiles) plus the chunks of the route's own
 // segments (layout, loading, error, not-found, page), listed as entryJSFiles in the route's
 // client reference manifest. Each chunk is counted once per route.
-//   npx tsx scripts/bench/bundle.ts   (after `next build`)
+//   npx --no-install tsx scripts/bench/bundle.ts   (after `next build`)
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";

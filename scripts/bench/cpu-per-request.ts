@@ -3,7 +3,7 @@
 // Starts `next start` on the built .next, warms every path 100 times, then runs 5 rounds over
 // the paths, N requests each at 10 concurrent clients, reading the server process's user +
 // system time (all threads) from /proc before and after; prints the median per path.
-//   DATABASE_URL=file:/path/store.db npx tsx scripts/bench/cpu-per-request.ts /about '/runs/KEY?tab=items'
+//   DATABASE_URL=file:/path/store.db npx --no-install tsx scripts/bench/cpu-per-request.ts /about '/runs/KEY?tab=items'
 // SQLite runs inside the server process (its time is counted); PostgreSQL's is not.
 import fs from "node:fs";
 import { startServer } from "./pages";

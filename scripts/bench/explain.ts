@@ -2,7 +2,7 @@
 // EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN ANALYZE, and the median time of 5 runs of each
 // (through the driver, after one warm-up run). The SQL mirrors what lib/queries issues
 // (Prisma's own statements select more columns; the access paths are the same).
-//   DATABASE_URL=file:data/stepwise.db npx tsx scripts/bench/explain.ts [run-key]
+//   DATABASE_URL=file:data/stepwise.db npx --no-install tsx scripts/bench/explain.ts [run-key]
 import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";

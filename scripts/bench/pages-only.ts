@@ -1,5 +1,5 @@
 // The page section of `npm run bench` against stores that are already loaded (a study-scale
-// load takes half an hour): `npx tsx scripts/bench/pages-only.ts 10000=/path/a.db 800000=/path/b.db`.
+// load takes half an hour): `npx --no-install tsx scripts/bench/pages-only.ts 10000=/path/a.db 800000=/path/b.db`.
 // Each argument is the items per run and a SQLite store holding the bench's two runs of that
 // size (`stepwise ingest a-N.jsonl b-N.jsonl`, files from BENCH_DIR); `ITEMS=FILE@postgresql://…`
 // serves a PostgreSQL store loaded with the same files in the same order (routes are picked

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATABASE_URL } from "../../playwright.config";
+import { EXAMPLES } from "../helpers/shared-data";
 
 // The JSON API of SPEC §6 against the running server and its seeded store.
-const EXAMPLES = path.resolve("..", "shared", "examples");
 const cli = (...args: string[]) =>
   execFileSync("node", ["bin/stepwise.mjs", ...args], { env: { ...process.env, DATABASE_URL: E2E_DATABASE_URL }, encoding: "utf8" }).trim();
 

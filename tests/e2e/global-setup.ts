@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { EXAMPLES as EXAMPLES_DIR } from "../helpers/shared-data";
 import { PRIVATE_USERS } from "./fixtures/private-users";
 
 // Seeds the e2e store from scratch: the demo data, the example files, one run whose output is
@@ -10,10 +11,7 @@ import { PRIVATE_USERS } from "./fixtures/private-users";
 
 const root = path.resolve(".");
 const dbFile = path.join(root, "data", "e2e.db");
-// ../shared sits beside the checkout (here and in CI's fresh clone).
-const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) =>
-  path.resolve(root, "..", "shared", "examples", `${n}.jsonl`),
-);
+const EXAMPLES = ["arith-small", "dictsum-small", "selfcond-small", "generic-small"].map((n) => path.join(EXAMPLES_DIR, `${n}.jsonl`));
 
 export default async function globalSetup() {
   fs.mkdirSync(path.dirname(dbFile), { recursive: true });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL, PRIVATE_LIMITS } from "../../playwright.config";
+import { EXAMPLES } from "../helpers/shared-data";
 
 // 401 / 413 / 429 of the write API on the private server (body limit 64 kB, burst 8, then one
 // write a minute per token).
@@ -14,7 +15,7 @@ const cli = (...args: string[]) =>
     env: { ...process.env, DATABASE_URL: E2E_PRIVATE_DATABASE_URL },
     encoding: "utf8",
   }).trim();
-const EXAMPLE = fs.readFileSync(path.resolve("..", "shared", "examples", "generic-small.jsonl"));
+const EXAMPLE = fs.readFileSync(path.join(EXAMPLES, "generic-small.jsonl"));
 const LIMIT = Math.floor(PRIVATE_LIMITS.maxBodyMb * 1024 * 1024);
 
 test("writes without a valid token are 401 with WWW-Authenticate; a viewer token is 403", async ({ request }) => {

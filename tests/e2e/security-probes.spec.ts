@@ -121,17 +121,22 @@ const PAGES = [
   `${RUN}/items/${ITEM}`,
   `${RUN}/items/${ITEM}?epoch=0`,
   "/",
+  "/?benchmark=generic",
   `/curves?runs=${enc(KEY)}`,
   `/compare?runs=${enc(OTHER)},${enc(KEY)}`,
   `/compare?runs=${enc(KEY)},${enc(OTHER)}`,
   "/self-conditioning",
   "/jobs",
+  "/study",
+  "/study?benchmark=generic",
 ];
 const EXPORTS = [
   `/export/runs/${enc(KEY)}/items`,
   `/export/runs/${enc(KEY)}/items?format=json`,
   "/export/leaderboard",
   "/export/leaderboard?format=json",
+  "/study/csv",
+  "/study/csv?benchmark=generic",
 ];
 const API_READS = [
   "/api/v1/runs",
@@ -139,6 +144,7 @@ const API_READS = [
   `/api/v1/runs/${enc(KEY)}/metrics`,
   "/api/v1/jobs",
   `/api/v1/share?run=${enc(KEY)}`,
+  "/api/v1/study",
 ];
 
 /** A body with the requested key and the per-request CSP nonce blanked out. */
@@ -156,9 +162,15 @@ async function probe(request: APIRequestContext, url: string, headers: Record<st
 test("the control: a signed-in viewer sees the marker on every route the probes ask", async ({ playwright }) => {
   const request = await playwright.request.newContext({ baseURL: PRIVATE_BASE_URL });
   const missing: string[] = [];
-  for (const url of [...PAGES.filter((p) => p !== "/self-conditioning" && p !== "/jobs"), ...EXPORTS, ...API_READS.slice(0, 3)]) {
+  for (const url of [
+    ...PAGES.filter((p) => !["/", "/self-conditioning", "/jobs"].includes(p) && !p.startsWith("/study")),
+    ...EXPORTS.filter((p) => !p.startsWith("/study")),
+    ...API_READS.slice(0, 3),
+  ]) {
     const r = await probe(request, url, cookie("sw_session", S.viewerSession));
-    // The item export lists answers; the other item-free exports and pages name the model.
+    // The item export lists answers; the other exports and pages name the model ("/" shows
+    // another benchmark, self-conditioning and jobs have nothing of this run, the study pools
+    // runs by its own rules).
     if (!r.body.includes(MARKER)) missing.push(`${url} (${r.status})`);
   }
   expect(missing).toEqual([]);

@@ -90,6 +90,14 @@ test("study: a cell opens its run's items directly, or the list of its runs", as
   await list.locator("a").first().click();
   await expect(page).toHaveURL(/\/runs\/[^?]+\?tab=items/);
 
+  // The chart's points are the same links as the table's cells.
+  await page.goto("/study?benchmark=procedural-arith&x=lookback&series=all&demo=all");
+  const point = page.getByTestId("study-chart").locator("svg:visible [data-testid=study-point] a").first();
+  expect(await point.getAttribute("href")).toBe(await page.getByTestId("study-cell").first().getAttribute("href"));
+  await point.click();
+  await expect(page).toHaveURL(/cs=all(\+|%20)models/);
+  await expect(page.getByTestId("cell-runs")).toBeVisible();
+
   // A point with one run behind it: straight to that run's items at that length.
   await page.goto("/study?benchmark=procedural-arith&x=length&series=model&lookback=5&demo=all");
   const cell = page.locator('a[data-testid="study-cell"][href^="/runs/"]').first();

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { EXAMPLES } from "./stores";
+import { EXAMPLES } from "./shared-data";
 
-// Compares a run's §6 JSON with ../shared/examples/expected/ under the tolerances of
+// Compares a run's §6 JSON with tests/fixtures/examples/expected/ under the tolerances of
 // examples/README.md: exact counts, 1e-6 accuracies, p ±1e-4, predicted horizon ±0.05,
 // l50/l80 within 1%, bootstrap intervals within 15% of the expected interval's width.
 // `ignoreBootstrap` leaves the bootstrap intervals out: the store tests check those by exact

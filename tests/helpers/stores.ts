@@ -65,9 +65,6 @@ const postgres = (adminUrl: string): StoreKind => ({
 
 export const STORE_KINDS: StoreKind[] = [sqlite, ...(process.env.STEPWISE_TEST_PG ? [postgres(process.env.STEPWISE_TEST_PG)] : [])];
 
-export const SHARED = path.resolve(__dirname, "../../../shared");
-export const EXAMPLES = path.join(SHARED, "examples");
-
 /** A read context that may read everything in `store` (what the CLI uses). */
 export function adminContext(store: Store): ReadContext {
   return localAdminContext(store);

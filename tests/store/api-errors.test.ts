@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { env } from "../../lib/env";
 import { loadNative } from "../../lib/store/load";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // What the API answers when a request cannot be served, through the route handlers on a real
 // store: 400 for a parameter that cannot be a run key, 404 for an unknown run, 500 for a bug

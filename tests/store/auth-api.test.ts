@@ -2,18 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TokenBucketLimiter } from "../../lib/api/rate-limit";
 import { createSession, SESSION_COOKIE } from "../../lib/auth/sessions";
 import { createShareLink, SHARE_COOKIE } from "../../lib/auth/share-links";
 import { createUser } from "../../lib/auth/users";
 import type { Store } from "../../lib/db";
 import { env } from "../../lib/env";
 import { createToken } from "../../lib/store/tokens";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // The write API's gate through the route handlers themselves: 401 / 403 / 413 / 429, sessions
 // with the same-origin (CSRF) check, and share-link reads of the metrics API.
-type G = typeof globalThis & { __stepwiseStore?: Promise<Store>; __stepwiseWriteLimiter?: TokenBucketLimiter };
+type G = typeof globalThis & { __stepwiseStore?: Promise<Store> };
 const g = globalThis as G;
 const BODY = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8");
 const RUN_KEY = JSON.parse(BODY.split("\n")[0]).key as string;
@@ -40,14 +40,16 @@ describe("write API authorization, limits and share reads", () => {
     runs = await import("../../app/api/v1/runs/route");
     metrics = await import("../../app/api/v1/runs/[key]/metrics/route");
   });
-  beforeEach(() => {
-    g.__stepwiseWriteLimiter = new TokenBucketLimiter({ ratePerMin: 60, burst: 100 });
+  beforeEach(async () => {
+    // the write budget is in the store (lib/api/rate-limit.ts): a fresh one per test
+    env.STEPWISE_WRITE_RATE_PER_MIN = 60;
+    env.STEPWISE_WRITE_BURST = 100;
+    await store.prisma.rateBucket.deleteMany();
     env.STEPWISE_MAX_BODY_MB = 512;
     env.STEPWISE_ACCESS = "open";
   });
   afterAll(async () => {
     g.__stepwiseStore = undefined;
-    g.__stepwiseWriteLimiter = undefined;
     await drop?.();
   });
 
@@ -114,7 +116,8 @@ describe("write API authorization, limits and share reads", () => {
   });
 
   it("429 with Retry-After once a token's burst is spent; other tokens are unaffected", async () => {
-    g.__stepwiseWriteLimiter = new TokenBucketLimiter({ ratePerMin: 6, burst: 2 });
+    env.STEPWISE_WRITE_RATE_PER_MIN = 6;
+    env.STEPWISE_WRITE_BURST = 2;
     const bad = "not json\n";
     expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(400);
     expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(400);

@@ -10,7 +10,8 @@ import { deleteRun } from "../../lib/store/delete-run";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { orphanCounts, runSnapshot, stepwise } from "../helpers/faults";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // Deleting a run (lib/store/delete-run.ts, `stepwise delete`) and the demo flag (migration
 // 0012, `stepwise demo`), on both stores.

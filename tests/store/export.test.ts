@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
-import { EXAMPLES, STORE_KINDS, storedRuns } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
 const VALID = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
 

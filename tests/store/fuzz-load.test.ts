@@ -10,7 +10,8 @@ import type { Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
 import { loadNative } from "../../lib/store/load";
 import { orphanCounts, runSnapshot } from "../helpers/faults";
-import { EXAMPLES, STORE_KINDS, storedRuns } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
 const BASE = [

@@ -5,7 +5,8 @@ import type { Store } from "../../lib/db";
 import { NativeReader } from "../../lib/native/reader";
 import { getGeneration } from "../../lib/queries/generation";
 import { loadNative } from "../../lib/store/load";
-import { adminContext, EXAMPLES, runAccess, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { adminContext, runAccess, STORE_KINDS } from "../helpers/stores";
 
 // The trace diff page's steps come from the generation's step trace record: for every
 // generation of every example file they must be the aligned steps the analysis computed

@@ -4,7 +4,9 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { createToken } from "../../lib/store/tokens";
-import { SHARED, STORE_KINDS } from "../helpers/stores";
+import { describeRealdata } from "../helpers/realdata";
+import { REALDATA } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // POST /api/v1/import through the route handler itself, on a fresh SQLite store.
 describe("POST /api/v1/import", () => {
@@ -40,12 +42,14 @@ describe("POST /api/v1/import", () => {
     expect(r.status).toBe(401);
   });
 
-  it("imports a file sent as the body, the name giving the model", async () => {
-    const body = fs.readFileSync(path.join(SHARED, "realdata/illusion-repro-ping98k/self_conditioning_80B_3A_5Q.json"));
-    const r = await post("?name=self_conditioning_80B_3A_5Q.json", body);
-    expect(r.status).toBe(201);
-    const j = await r.json();
-    expect(j).toMatchObject({ format: "selfcond", runs: [{ key: "selfcond__qwen3-coder-next-80b", generations: 500 }] });
+  describeRealdata("POST /api/v1/import of a real file", () => {
+    it("imports a file sent as the body, the name giving the model", async () => {
+      const body = fs.readFileSync(path.join(REALDATA, "illusion-repro-ping98k/self_conditioning_80B_3A_5Q.json"));
+      const r = await post("?name=self_conditioning_80B_3A_5Q.json", body);
+      expect(r.status).toBe(201);
+      const j = await r.json();
+      expect(j).toMatchObject({ format: "selfcond", runs: [{ key: "selfcond__qwen3-coder-next-80b", generations: 500 }] });
+    });
   });
 
   it("answers 400 with named errors, and for bad options", async () => {

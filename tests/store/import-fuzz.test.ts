@@ -10,16 +10,17 @@ import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, lmMultipleChoice, lmResults, metrJsonl } from "../fixtures/import/generate";
 import { inspectLogBytes, sampleError } from "../fixtures/import/inspect-logs";
-import { SHARED, STORE_KINDS, storedMetrics } from "../helpers/stores";
+import { describeRealdata } from "../helpers/realdata";
+import { REALDATA } from "../helpers/shared-data";
+import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
 const FIX = path.resolve(__dirname, "../fixtures/import");
 const ME_DIR = "2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2";
 
 /** A small but real self-conditioning file: six samples per rate of the 27B reproduction. */
-const REAL_SELFCOND = path.join(SHARED, "realdata/illusion-repro-ping98k/self_conditioning_27B_3Q.json");
 function smallSelfcond(): string {
-  const doc = JSON.parse(fs.readFileSync(REAL_SELFCOND, "utf8"));
+  const doc = JSON.parse(fs.readFileSync(path.join(REALDATA, "illusion-repro-ping98k/self_conditioning_27B_3Q.json"), "utf8"));
   for (const e of Object.values(doc.data) as { accuracy: number; samples: { correct: boolean }[] }[]) {
     e.samples = e.samples.slice(0, 6);
     e.accuracy = e.samples.filter((s) => s.correct).length / 6;
@@ -36,10 +37,6 @@ interface Case {
 }
 
 const cases: Case[] = [
-  // read in place from ../shared/realdata; left out (not failed) where that folder is absent
-  ...(fs.existsSync(REAL_SELFCOND)
-    ? [{ name: "self_conditioning_27B_3Q.json", base: Buffer.from(smallSelfcond()), json: "doc" as const }]
-    : []),
   {
     name: "eval_step_results.json",
     dir: ME_DIR,
@@ -175,7 +172,7 @@ describe.each(STORE_KINDS.slice(0, 1))("import fuzz on $name", (kind) => {
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  it.each(cases.map((c) => [c.name, c] as const))("%s: a clear error with nothing written, or a correct import", async (_n, c) => {
+  const fuzz = async (c: Case) => {
     const dir = path.join(tmp, c.dir ?? c.name.replace(/\W/g, "_"));
     fs.mkdirSync(dir, { recursive: true });
     const file = path.join(dir, c.name);
@@ -212,5 +209,11 @@ describe.each(STORE_KINDS.slice(0, 1))("import fuzz on $name", (kind) => {
       { numRuns: Number(process.env.STEPWISE_FUZZ_RUNS ?? 40), seed: Number(process.env.STEPWISE_FUZZ_SEED ?? 4242) },
     );
     expect(failures).toBeGreaterThan(0); // the mutations do hit
+  };
+  const title = "%s: a clear error with nothing written, or a correct import";
+  it.each(cases.map((c) => [c.name, c] as const))(title, (_n, c) => fuzz(c));
+  describeRealdata("import fuzz of a real self-conditioning file", () => {
+    const name = "self_conditioning_27B_3Q.json";
+    it(title.replace("%s", name), () => fuzz({ name, base: Buffer.from(smallSelfcond()), json: "doc" }));
   });
 });

@@ -8,11 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { SHARED, STORE_KINDS, storedMetrics } from "../helpers/stores";
-
-const REAL = process.env.STEPWISE_REALDATA_DIR ?? path.join(SHARED, "realdata"); // override: to check the skip
-const present = fs.existsSync(REAL);
-if (!present) console.log(`import-realdata: skipped, ${REAL} is absent (real third-party files are read in place only)`);
+import { describeRealdata } from "../helpers/realdata";
+import { REALDATA as REAL } from "../helpers/shared-data";
+import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 function walk(dir: string): string[] {
   return fs
@@ -58,40 +56,48 @@ function reportedAccuracy(file: string, format: string, config: Record<string, u
   return null; // Inspect: the header's metric is read by the importer's own test; none in realdata today
 }
 
-describe.skipIf(!present).each(STORE_KINDS)("real files under ../shared/realdata on $name", (kind) => {
-  let store: Store;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ store, drop } = await kind.create());
-  });
-  afterAll(async () => drop?.());
+describeRealdata("real files under ../shared/realdata", () => {
+  describe.each(STORE_KINDS)("on $name", (kind) => {
+    let store: Store;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, drop } = await kind.create());
+    });
+    afterAll(async () => drop?.());
 
-  it("imports every file it can; each keeps its own reported score; the rest are refused with a reason", { timeout: 300_000 }, async () => {
-    const files = present ? walk(REAL) : [];
-    let compared = 0;
-    const refused: string[] = [];
-    for (const file of files) {
-      const r = await importFile(store, file, file, options.ok ? options.options : ({} as never));
-      if (!r.ok) {
-        expect(r.errors[0].message.length, file).toBeGreaterThan(10);
-        refused.push(`${path.relative(REAL, file)}: ${r.errors[0].message}`);
-        continue;
-      }
-      const pairs = await ownScores(
-        store,
-        file,
-        r.format!,
-        r.runs.map((x) => x.key),
-      );
-      for (const [what, reported, stored] of pairs) {
-        expect(stored, what).toBeCloseTo(reported, 9);
-        compared++;
-      }
-    }
-    // Today: the eight self-conditioning reproductions (40 rate accuracies); the aggregate-only
-    // demo, METR's fitted CSVs and the word list are not results an importer takes.
-    expect(compared).toBeGreaterThanOrEqual(40);
-    expect(refused.some((r) => r.startsWith("illusion-repro-ping98k/standard_demo.json") && /no per-sample results/.test(r))).toBe(true);
-    console.log(`import-realdata: ${compared} reported scores kept; not importable:\n  ${refused.join("\n  ")}`);
+    it(
+      "imports every file it can; each keeps its own reported score; the rest are refused with a reason",
+      { timeout: 300_000 },
+      async () => {
+        const files = walk(REAL);
+        let compared = 0;
+        const refused: string[] = [];
+        for (const file of files) {
+          const r = await importFile(store, file, file, options.ok ? options.options : ({} as never));
+          if (!r.ok) {
+            expect(r.errors[0].message.length, file).toBeGreaterThan(10);
+            refused.push(`${path.relative(REAL, file)}: ${r.errors[0].message}`);
+            continue;
+          }
+          const pairs = await ownScores(
+            store,
+            file,
+            r.format!,
+            r.runs.map((x) => x.key),
+          );
+          for (const [what, reported, stored] of pairs) {
+            expect(stored, what).toBeCloseTo(reported, 9);
+            compared++;
+          }
+        }
+        // Today: the eight self-conditioning reproductions (40 rate accuracies); the aggregate-only
+        // demo, METR's fitted CSVs and the word list are not results an importer takes.
+        expect(compared).toBeGreaterThanOrEqual(40);
+        expect(refused.some((r) => r.startsWith("illusion-repro-ping98k/standard_demo.json") && /no per-sample results/.test(r))).toBe(
+          true,
+        );
+        console.log(`import-realdata: ${compared} reported scores kept; not importable:\n  ${refused.join("\n  ")}`);
+      },
+    );
   });
 });

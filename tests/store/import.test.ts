@@ -5,17 +5,13 @@ import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { LM_TASK, lmCorrect, lmSteps, metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
-import { SHARED, STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
+import { describeRealdata } from "../helpers/realdata";
+import { REALDATA } from "../helpers/shared-data";
+import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 
-const REPRO = path.join(SHARED, "realdata", "illusion-repro-ping98k");
+const REPRO = path.join(REALDATA, "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
-const SELFCOND = fs.existsSync(REPRO)
-  ? fs
-      .readdirSync(REPRO)
-      .filter((f) => f.startsWith("self_conditioning_"))
-      .sort()
-  : [];
 
 export const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -41,65 +37,71 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
   });
   afterAll(async () => drop?.());
 
-  it.skipIf(SELFCOND.length === 0)("imports the eight real self-conditioning files: every stored accuracy and the two slopes", async () => {
-    expect(SELFCOND).toHaveLength(8);
-    const slopes: Record<string, number> = {};
-    let checked = 0;
-    for (const f of SELFCOND) {
-      const file = path.join(REPRO, f);
-      const r = await imp(store, file);
-      expect(r.errors, f).toEqual([]);
-      expect(r.format).toBe("selfcond");
-      expect(r.runs).toHaveLength(1);
-      const m = (await storedMetrics(store, r.runs[0].key))!;
-      const doc = JSON.parse(fs.readFileSync(file, "utf8"));
-      const rates = Object.keys(doc.data).sort((a, b) => Number(a) - Number(b));
-      expect(m.self_conditioning!.points.map((p) => p.induced_error_rate)).toEqual(rates.map(Number));
-      rates.forEach((rate, i) => {
-        expect(m.self_conditioning!.points[i].accuracy, `${f} ${rate}`).toBe(doc.data[rate].accuracy);
-        expect(m.self_conditioning!.points[i].n).toBe(doc.data[rate].samples.length);
-        checked++;
-      });
-      expect(m.self_conditioning!.target_turn).toBe(100);
-      expect(m.task_accuracy).toBeNull();
-      expect(m.length_fit).toBeNull();
-      slopes[m.model] = m.self_conditioning!.slope!;
-    }
-    expect(checked).toBe(40);
-    expect(slopes["Qwen3.5-27B-Q3"]).toBeCloseTo(-0.204, 3);
-    expect(slopes["Qwen3-Coder-Next-80B"]).toBeCloseTo(-0.852, 3);
-    expect(Object.keys(slopes).sort()).toEqual(
-      [
-        "Qwen3-Coder-Next-80B",
-        "Qwen3.5-122B-A10B-Q3",
-        "Qwen3.5-27B-Q3",
-        "Qwen3.5-2B-Q8",
-        "Qwen3.5-35B-A3B-Q3",
-        "Qwen3.5-35B-A3B-Q8",
-        "Qwen3.5-4B-Q8",
-        "Qwen3.5-9B-Q8",
-      ].sort(),
-    );
-    const run = await store.prisma.run.findUniqueOrThrow({ where: { key: "selfcond__qwen3.5-27b-q3" } });
-    expect(run.selfConditioning).toBe(true);
-    expect(run.hasSteps).toBe(false);
-  });
+  describeRealdata("importers on real self-conditioning files", () => {
+    it("imports the eight real self-conditioning files: every stored accuracy and the two slopes", async () => {
+      const SELFCOND = fs
+        .readdirSync(REPRO)
+        .filter((f) => f.startsWith("self_conditioning_"))
+        .sort();
+      expect(SELFCOND).toHaveLength(8);
+      const slopes: Record<string, number> = {};
+      let checked = 0;
+      for (const f of SELFCOND) {
+        const file = path.join(REPRO, f);
+        const r = await imp(store, file);
+        expect(r.errors, f).toEqual([]);
+        expect(r.format).toBe("selfcond");
+        expect(r.runs).toHaveLength(1);
+        const m = (await storedMetrics(store, r.runs[0].key))!;
+        const doc = JSON.parse(fs.readFileSync(file, "utf8"));
+        const rates = Object.keys(doc.data).sort((a, b) => Number(a) - Number(b));
+        expect(m.self_conditioning!.points.map((p) => p.induced_error_rate)).toEqual(rates.map(Number));
+        rates.forEach((rate, i) => {
+          expect(m.self_conditioning!.points[i].accuracy, `${f} ${rate}`).toBe(doc.data[rate].accuracy);
+          expect(m.self_conditioning!.points[i].n).toBe(doc.data[rate].samples.length);
+          checked++;
+        });
+        expect(m.self_conditioning!.target_turn).toBe(100);
+        expect(m.task_accuracy).toBeNull();
+        expect(m.length_fit).toBeNull();
+        slopes[m.model] = m.self_conditioning!.slope!;
+      }
+      expect(checked).toBe(40);
+      expect(slopes["Qwen3.5-27B-Q3"]).toBeCloseTo(-0.204, 3);
+      expect(slopes["Qwen3-Coder-Next-80B"]).toBeCloseTo(-0.852, 3);
+      expect(Object.keys(slopes).sort()).toEqual(
+        [
+          "Qwen3-Coder-Next-80B",
+          "Qwen3.5-122B-A10B-Q3",
+          "Qwen3.5-27B-Q3",
+          "Qwen3.5-2B-Q8",
+          "Qwen3.5-35B-A3B-Q3",
+          "Qwen3.5-35B-A3B-Q8",
+          "Qwen3.5-4B-Q8",
+          "Qwen3.5-9B-Q8",
+        ].sort(),
+      );
+      const run = await store.prisma.run.findUniqueOrThrow({ where: { key: "selfcond__qwen3.5-27b-q3" } });
+      expect(run.selfConditioning).toBe(true);
+      expect(run.hasSteps).toBe(false);
+    });
 
-  it("replaces by run key, and a bad file changes nothing", async () => {
-    const file = path.join(REPRO, "self_conditioning_27B_3Q.json");
-    expect((await imp(store, file)).ok).toBe(true);
-    expect(await store.prisma.run.count({ where: { key: "selfcond__qwen3.5-27b-q3" } })).toBe(1);
-    const before = await snapshot(store);
-    const doc = JSON.parse(fs.readFileSync(file, "utf8"));
-    doc.data["0.5"].samples[7].correct = "yes";
-    const bad = writeTemp("self_conditioning_27B_3Q.json", JSON.stringify(doc));
-    const r = await imp(store, bad);
-    expect(r.ok).toBe(false);
-    expect(r.errors[0]).toMatchObject({ file: bad, field: 'data["0.5"].samples[7].correct' });
-    expect(await snapshot(store)).toEqual(before);
-    const none = await imp(store, writeTemp("notes.txt", "hello"));
-    expect(none.errors[0].message).toMatch(/cannot import/);
-    expect(await snapshot(store)).toEqual(before);
+    it("replaces by run key, and a bad file changes nothing", async () => {
+      const file = path.join(REPRO, "self_conditioning_27B_3Q.json");
+      expect((await imp(store, file)).ok).toBe(true);
+      expect(await store.prisma.run.count({ where: { key: "selfcond__qwen3.5-27b-q3" } })).toBe(1);
+      const before = await snapshot(store);
+      const doc = JSON.parse(fs.readFileSync(file, "utf8"));
+      doc.data["0.5"].samples[7].correct = "yes";
+      const bad = writeTemp("self_conditioning_27B_3Q.json", JSON.stringify(doc));
+      const r = await imp(store, bad);
+      expect(r.ok).toBe(false);
+      expect(r.errors[0]).toMatchObject({ file: bad, field: 'data["0.5"].samples[7].correct' });
+      expect(await snapshot(store)).toEqual(before);
+      const none = await imp(store, writeTemp("notes.txt", "hello"));
+      expect(none.errors[0].message).toMatch(/cannot import/);
+      expect(await snapshot(store)).toEqual(before);
+    });
   });
 
   it("imports measuring-execution eval_step_results.json with step and turn curves", async () => {

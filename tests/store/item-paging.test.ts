@@ -11,7 +11,8 @@ import { getRunSummary } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { EXAMPLES, adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking
 // a run by them must show exactly the pages that OFFSET paging shows, in both directions, for

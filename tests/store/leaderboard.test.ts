@@ -7,7 +7,8 @@ import { demoRunOptions } from "../../lib/generate/demo";
 import { getLeaderboard, getLeaderboardFilterOptions } from "../../lib/queries/leaderboard";
 import { loadNative } from "../../lib/store/load";
 import { parseLeaderboardParams } from "../../lib/url/leaderboard";
-import { adminContext, EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { adminContext, STORE_KINDS } from "../helpers/stores";
 
 // The leaderboard's grouping on a real store: demo runs hidden once real runs exist (and shown
 // by ?demo=1), self-conditioning sweeps never ranked, default lengths that an import into

@@ -5,7 +5,8 @@ import type { Store } from "../../lib/db";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
 import { loadNative } from "../../lib/store/load";
 import { diffMetrics, expectedMetrics, expectedRuns } from "../helpers/expected-metrics";
-import { EXAMPLES, STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { readExample } from "../unit/examples-fixture";
 import { storedStepCount } from "../helpers/steps";
 
@@ -41,7 +42,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
   });
   afterAll(async () => drop?.());
 
-  it("reproduces every expected run from ../shared/examples/expected", async () => {
+  it("reproduces every expected run from tests/fixtures/examples/expected", async () => {
     for (const run of expectedRuns()) {
       const actual = await storedMetrics(store, run.run);
       expect(actual, run.run).not.toBeNull();

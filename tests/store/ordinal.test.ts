@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // Generation.ordinal is the place of a generation in its run's item order (item load order,
 // then epoch): the generation page reads it instead of counting. It must equal that order

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // The analysis thread (lib/store/parallel-source.ts) must be invisible: the same file loaded
 // in-thread and on the second thread gives the same report and the same rows.

@@ -5,7 +5,8 @@ import type { Store } from "../../lib/db";
 import { dialectOf } from "../../lib/store/dialect";
 import { loadNative } from "../../lib/store/load";
 import { indexPendingRuns } from "../../lib/store/search-index";
-import { EXAMPLES, STORE_KINDS } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS } from "../helpers/stores";
 
 // The query module is server-only; here it is exercised on a store directly.
 vi.mock("server-only", () => ({}));

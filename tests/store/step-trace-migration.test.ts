@@ -11,7 +11,8 @@ import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { openRaw, type RawDb } from "../../lib/store/raw";
 import { decodeStepTrace } from "../../lib/store/step-trace";
-import { EXAMPLES, STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
 
 // Migration 0009 on a store made by the previous version: migrations 0001–0008 and the rows
 // its writer stored (a StepResult row per step). After the upgrade every generation's

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
-import { expectedIndex, readExample, readJson, type LoadedRun } from "./examples-fixture";
+import type { GenerationSummary, RunHeader, RunMetricsJson } from "../../lib/analysis/types";
+import {
+  expectedIndex,
+  readExample,
+  readJson,
+  type ExpectedDetail,
+  type ExpectedSelfcondSummary,
+  type LoadedRun,
+} from "./examples-fixture";
 
-// Every run of ../shared/examples/expected, under the tolerances of examples/README.md.
+// Every run of tests/fixtures/examples/expected, under the tolerances of examples/README.md.
 const cache = new Map<string, Map<string, LoadedRun>>();
 function run(file: string, key: string): LoadedRun {
   if (!cache.has(file)) {
@@ -23,9 +31,9 @@ const close = (a: number, e: number, tol: number) => Math.abs(a - e) <= tol;
  * estimator across seeds (1st–99th percentile over 60 seeds, widened by 15% of the width).
  */
 function ciAgrees(
-  pick: (m: any) => [number, number] | undefined,
-  header: any,
-  summaries: any[],
+  pick: (m: RunMetricsJson) => [number, number] | undefined,
+  header: RunHeader,
+  summaries: GenerationSummary[],
   mine: [number, number],
   exp: [number, number],
 ) {
@@ -47,16 +55,17 @@ function ciAgrees(
 }
 
 describe.each(expectedIndex())("expected run $run", (entry) => {
-  const exp = readJson(`expected/${entry.metrics}`);
-  const detail = readJson(`expected/${entry.detail}`);
+  const exp = readJson<RunMetricsJson>(`expected/${entry.metrics}`);
+  const detail = readJson<ExpectedDetail>(`expected/${entry.detail}`);
+  const field = (o: RunMetricsJson, k: string) => (o as unknown as Record<string, unknown>)[k];
 
   it("reproduces the §6 metrics", () => {
     const { header, summaries } = run(entry.file, entry.run);
     const { metrics: m } = computeRunMetrics(header, summaries);
     for (const k of ["run", "model", "benchmark", "variant", "items", "generations", "failure_modes", "first_divergence_histogram"]) {
-      expect((m as any)[k], k).toEqual(exp[k]);
+      expect(field(m, k), k).toEqual(field(exp, k));
     }
-    for (const k of Object.keys(exp)) expect(exp[k] === null, `${k} null-ness`).toBe((m as any)[k] === null);
+    for (const k of Object.keys(exp)) expect(field(exp, k) === null, `${k} null-ness`).toBe(field(m, k) === null);
     expect(m.accuracy_by_length.length).toBe(exp.accuracy_by_length.length);
     m.accuracy_by_length.forEach((row, i) => {
       const e = exp.accuracy_by_length[i];
@@ -67,8 +76,8 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
     });
     for (const k of ["task_accuracy", "step_accuracy"] as const) {
       if (!exp[k]) continue;
-      expect(m[k]!.map((p) => [p.step, p.n])).toEqual(exp[k].map((p: any) => [p.step, p.n]));
-      m[k]!.forEach((p, i) => expect(close(p.accuracy, exp[k][i].accuracy, 1e-6), `${k} ${p.step}`).toBe(true));
+      expect(m[k]!.map((p) => [p.step, p.n])).toEqual(exp[k]!.map((p) => [p.step, p.n]));
+      m[k]!.forEach((p, i) => expect(close(p.accuracy, exp[k]![i].accuracy, 1e-6), `${k} ${p.step}`).toBe(true));
     }
     for (const k of ["horizon", "horizon_80"] as const) {
       if (!exp[k]) continue;
@@ -80,7 +89,7 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
     }
     if (exp.reliability) {
       expect(close(m.reliability!.p, exp.reliability.p, 1e-4)).toBe(true);
-      expect(close(m.reliability!.predicted_horizon!, exp.reliability.predicted_horizon, 0.05)).toBe(true);
+      expect(close(m.reliability!.predicted_horizon!, exp.reliability.predicted_horizon!, 0.05)).toBe(true);
     }
     if (exp.length_fit) {
       const f = m.length_fit!;
@@ -97,7 +106,7 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
       const s = m.self_conditioning!;
       expect(s.target_turn).toBe(exp.self_conditioning.target_turn);
       expect(s.points).toEqual(exp.self_conditioning.points);
-      expect(close(s.slope!, exp.self_conditioning.slope, 1e-4)).toBe(true);
+      expect(close(s.slope!, exp.self_conditioning.slope!, 1e-4)).toBe(true);
     }
   });
 
@@ -127,7 +136,7 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
       if (d.expected !== undefined) expect(a.turns![0].expected, at).toBe(d.expected);
       if (d.noop_turns !== undefined) {
         expect(a.turns!.filter((t) => t.answerText === null).length > 0 ? 1 : 0, at).toBe(d.noop_turns > 0 ? 1 : 0);
-        expect(a.turns!.filter((t) => t.answerText !== null && t.answer === null).length > 0, at).toBe(d.invalid_turns > 0);
+        expect(a.turns!.filter((t) => t.answerText !== null && t.answer === null).length > 0, at).toBe(d.invalid_turns! > 0);
       }
     }
   });
@@ -148,8 +157,8 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
     if (detail.per_turn) {
       const pt = extras.per_turn!;
       expect(pt.K).toBe(detail.per_turn.K);
-      pt.task_accuracy.forEach((p, i) => expect(close(p.accuracy, detail.per_turn.turn_task_accuracy[i], 1e-6)).toBe(true));
-      pt.turn_accuracy.forEach((p, i) => expect(close(p.accuracy, detail.per_turn.turn_accuracy[i], 1e-6)).toBe(true));
+      pt.task_accuracy.forEach((p, i) => expect(close(p.accuracy, detail.per_turn!.turn_task_accuracy[i], 1e-6)).toBe(true));
+      pt.turn_accuracy.forEach((p, i) => expect(close(p.accuracy, detail.per_turn!.turn_accuracy[i], 1e-6)).toBe(true));
       expect(pt.task_accuracy.length).toBe(detail.per_turn.turn_task_accuracy.length);
     }
   });
@@ -157,14 +166,14 @@ describe.each(expectedIndex())("expected run $run", (entry) => {
 
 describe("selfcond-small.summary.json", () => {
   it("gives accuracy at the target turn against induced error rate, per model, with the OLS slope", () => {
-    const summary = readJson("expected/selfcond-small.summary.json").self_conditioning;
+    const summary = readJson<ExpectedSelfcondSummary>("expected/selfcond-small.summary.json").self_conditioning;
     for (const s of summary) {
       const { header, summaries } = run("selfcond-small.jsonl", s.run);
       const m = computeRunMetrics(header, summaries).metrics;
       expect(m.model).toBe(s.model);
       expect(m.self_conditioning!.target_turn).toBe(s.target_turn);
       expect(m.self_conditioning!.points).toEqual(s.points);
-      expect(m.self_conditioning!.slope!).toBeCloseTo(s.slope, 6);
+      expect(m.self_conditioning!.slope!).toBeCloseTo(s.slope!, 6);
     }
   });
 });

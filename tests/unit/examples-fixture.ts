@@ -1,12 +1,12 @@
-// Loads ../shared/examples through the pure pipeline (NativeReader → summarise), for the
-// analysis tests. The example files are read in place, never copied into the repository.
+// Loads the example runs (tests/fixtures/examples) through the pure pipeline (NativeReader →
+// summarise), for the analysis tests.
 import fs from "node:fs";
 import path from "node:path";
-import type { GenerationAnalysis, GenerationSummary, LineError, NativeItem, RunHeader } from "../../lib/analysis/types";
+import type { GenerationAnalysis, GenerationSummary, LineError, NativeItem, RunHeader, RunMetricsJson } from "../../lib/analysis/types";
 import { summarise } from "../../lib/analysis/analyse";
 import { NativeReader } from "../../lib/native/reader";
 
-export const EXAMPLES = path.resolve(process.env.STEPWISE_EXAMPLES ?? path.join(__dirname, "../../../shared/examples"));
+import { EXAMPLES } from "../helpers/shared-data";
 
 export interface LoadedRun {
   header: RunHeader;
@@ -25,14 +25,43 @@ export function readExample(file: string): { runs: Map<string, LoadedRun>; error
       if (e?.kind === "generation") {
         const run = runs.get(e.header.key)!;
         run.generations.push({ item: e.item, analysis: e.analysis });
-        run.summaries.push(summarise(e.analysis, e.item, e.header));
+        run.summaries.push(summarise(e.analysis, e.item));
       }
     });
   reader.end();
   return { runs, errors: reader.errors };
 }
 
-export const readJson = <T = any>(rel: string): T => JSON.parse(fs.readFileSync(path.join(EXAMPLES, rel), "utf8"));
+export const readJson = <T>(rel: string): T => JSON.parse(fs.readFileSync(path.join(EXAMPLES, rel), "utf8"));
+
+/** expected/<run>.detail.json: per-item expectations (examples/README.md). */
+export interface ExpectedDetail {
+  items: {
+    id: string;
+    length: number;
+    first_answer: number | string | null;
+    last_answer: number | string | null;
+    first_correct: boolean | null;
+    last_correct: boolean | null;
+    first_divergence: number | null;
+    modes: string[];
+    statuses?: string;
+    noop_turns?: number;
+    invalid_turns?: number;
+    revised_claims?: number;
+    extra_claims?: number;
+    expected?: number;
+  }[];
+  reliability_counts?: { locally_correct_steps: number; reference_steps: number };
+  length_fit_coefficients?: { slope: number; intercept: number };
+  exact_step_executions?: number;
+  per_turn?: { K: number; turn_task_accuracy: number[]; turn_accuracy: number[] };
+}
+
+/** expected/selfcond-small.summary.json */
+export interface ExpectedSelfcondSummary {
+  self_conditioning: ({ run: string; model: string } & NonNullable<RunMetricsJson["self_conditioning"]>)[];
+}
 
 export interface IndexEntry {
   run: string;

@@ -6,9 +6,9 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { generationRow } from "../../lib/store/run-writer";
+import { generationRow } from "../../lib/store/rows";
 import { stepTraceOf } from "../../lib/store/step-trace";
-import { EXAMPLES } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
 const LINES = FILES.map((f) =>

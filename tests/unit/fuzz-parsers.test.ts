@@ -12,7 +12,7 @@ import { thinkRanges, turnAnswer } from "../../lib/analysis/dictsum-parse";
 import { parseInteger, parsePlainDecimal, valuesMatch } from "../../lib/analysis/numbers";
 import type { NativeItem } from "../../lib/analysis/types";
 import { NativeReader } from "../../lib/native/reader";
-import { EXAMPLES } from "../helpers/stores";
+import { EXAMPLES } from "../helpers/shared-data";
 
 const BUDGET_MS = 2_500; // per input; linear scans of 1 MB take milliseconds
 

@@ -27,7 +27,7 @@ const ROUTES: Route[] = [
     href: (p: never) => runHref("k,ey/ü", p),
     keys: ["tab", "failed", "mode", "kind", "minLen", "maxLen", "div", "q", "sort", "dir", "page", "pageSize", "after", "before"],
   },
-  { name: "curves", parse: parseCurvesParams, href: curvesHref, keys: ["runs", "answer", "x", "nopred"] },
+  { name: "curves", parse: parseCurvesParams, href: curvesHref, keys: ["runs", "answer", "x", "nopred", "nohz", "nostep"] },
   { name: "compare", parse: parseCompareParams, href: compareHref, keys: ["runs", "answer", "vs", "show", "page"] },
   { name: "selfcond", parse: parseSelfCondParams, href: selfCondHref, keys: ["models"] },
   { name: "generation", parse: parseGenerationParams, href: (p: never) => generationHref("k", "i/1", p), keys: ["epoch"] },

@@ -5,9 +5,10 @@ import { hierarchicalResample, weightedFit, type WeightedRow } from "../../lib/a
 import { mulberry32, percentileSorted } from "../../lib/analysis/stats";
 import { taskWeights } from "../../lib/import/metr";
 import { metrRuns } from "../fixtures/import/generate";
-import { SHARED } from "../helpers/stores";
+import { describeRealdata } from "../helpers/realdata";
+import { REALDATA } from "../helpers/shared-data";
 
-const METR = path.join(SHARED, "realdata", "metr-cross-domain-horizon");
+const METR = path.join(REALDATA, "metr-cross-domain-horizon");
 const csv = (file: string) => {
   const [head, ...rows] = fs.readFileSync(path.join(METR, file), "utf8").trim().split("\n");
   const cols = head.split(",");
@@ -56,29 +57,31 @@ describe("METR's time-horizon fit", () => {
     expect(f.l80).toBeCloseTo(2 ** ((Math.log(4) - f.intercept) / f.slope), 9);
   });
 
-  it("reads METR's headline fits the same way: p50 = 2^(−intercept/coefficient)", () => {
-    const fits = csv("logistic_fits_headline.csv").filter((r) => r.agent !== "human" && Number(r.coefficient) < 0);
-    expect(fits.length).toBeGreaterThan(10);
-    for (const r of fits) {
-      expect(2 ** (-Number(r.intercept) / Number(r.coefficient)) / Number(r.p50), r.agent).toBeCloseTo(1, 5);
-    }
-    const sonnet = fits.find((r) => r.agent === "Claude 3.7 Sonnet")!;
-    expect(Number(sonnet.p50)).toBeCloseTo(54.23, 1);
-  });
+  describeRealdata("METR's published fits", () => {
+    it("reads METR's headline fits the same way: p50 = 2^(−intercept/coefficient)", () => {
+      const fits = csv("logistic_fits_headline.csv").filter((r) => r.agent !== "human" && Number(r.coefficient) < 0);
+      expect(fits.length).toBeGreaterThan(10);
+      for (const r of fits) {
+        expect(2 ** (-Number(r.intercept) / Number(r.coefficient)) / Number(r.p50), r.agent).toBeCloseTo(1, 5);
+      }
+      const sonnet = fits.find((r) => r.agent === "Claude 3.7 Sonnet")!;
+      expect(Number(sonnet.p50)).toBeCloseTo(54.23, 1);
+    });
 
-  it("takes CIs as linearly interpolated 2.5/97.5 percentiles, which reproduces METR's headline CIs", () => {
-    const fits = csv("logistic_fits_headline.csv");
-    const boot = csv("bootstrap_headline.csv");
-    let checked = 0;
-    for (const r of fits) {
-      const col = `${r.agent}_p50`;
-      if (!(col in boot[0]) || r["p50q0.025"] === "") continue;
-      const v = Float64Array.from(boot.map((b) => (b[col] === "" ? NaN : Number(b[col]))).filter((x) => !Number.isNaN(x))).sort();
-      expect(percentileSorted(v, 0.025) / Number(r["p50q0.025"]), r.agent).toBeCloseTo(1, 3); // the CSV rounds tiny values
-      expect(percentileSorted(v, 0.975) / Number(r["p50q0.975"]), r.agent).toBeCloseTo(1, 3);
-      checked++;
-    }
-    expect(checked).toBeGreaterThanOrEqual(16);
+    it("takes CIs as linearly interpolated 2.5/97.5 percentiles, which reproduces METR's headline CIs", () => {
+      const fits = csv("logistic_fits_headline.csv");
+      const boot = csv("bootstrap_headline.csv");
+      let checked = 0;
+      for (const r of fits) {
+        const col = `${r.agent}_p50`;
+        if (!(col in boot[0]) || r["p50q0.025"] === "") continue;
+        const v = Float64Array.from(boot.map((b) => (b[col] === "" ? NaN : Number(b[col]))).filter((x) => !Number.isNaN(x))).sort();
+        expect(percentileSorted(v, 0.025) / Number(r["p50q0.025"]), r.agent).toBeCloseTo(1, 3); // the CSV rounds tiny values
+        expect(percentileSorted(v, 0.975) / Number(r["p50q0.975"]), r.agent).toBeCloseTo(1, 3);
+        checked++;
+      }
+      expect(checked).toBeGreaterThanOrEqual(16);
+    });
   });
 
   it("resamples family → task → run, keeping the data's size in expectation and tasks inside families", () => {

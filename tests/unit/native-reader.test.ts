@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { EXAMPLES } from "./examples-fixture";
+import { EXAMPLES } from "../helpers/shared-data";
 
 function feed(lines: string[], opts?: { maxErrors?: number }) {
   const r = new NativeReader("t.jsonl", opts);
@@ -128,7 +128,7 @@ describe("NativeReader", () => {
 
   it("keeps unknown extra fields of run and item lines", () => {
     const { events } = feed([RUN.replace('"type":"run"', '"type":"run","harness_extra":{"a":1}'), item("a", { custom: true })]);
-    expect(events[0].kind === "run" && (events[0].header as any).harness_extra).toEqual({ a: 1 });
-    expect(events[1].kind === "generation" && (events[1].item as any).custom).toBe(true);
+    expect(events[0].kind === "run" && (events[0].header as unknown as Record<string, unknown>).harness_extra).toEqual({ a: 1 });
+    expect(events[1].kind === "generation" && (events[1].item as unknown as Record<string, unknown>).custom).toBe(true);
   });
 });

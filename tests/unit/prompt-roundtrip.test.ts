@@ -106,7 +106,7 @@ describe("prompt round trip: a perfect model scores 100%", () => {
         last: true,
       });
       if (a.hasSteps) expect([a.firstDivergence, a.exactStep]).toEqual([null, true]);
-      summaries.push(summarise(a, { ...item, output: conv.output }, header));
+      summaries.push(summarise(a, { ...item, output: conv.output }));
     }
     const { metrics, extras } = computeRunMetrics(header, summaries, { resamples: 50 });
     expect(extras.clean_executions).toBe(ds.items.length);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
-import { logisticFit, mulberry32, olsSlope, passAtK, passHatK, percentile, wilson } from "../../lib/analysis/stats";
+import { logisticFit, mulberry32, ols, passAtK, passHatK, percentile, wilson } from "../../lib/analysis/stats";
 import type { GenerationSummary, RunHeader } from "../../lib/analysis/types";
 
 describe("wilson", () => {
@@ -29,8 +29,8 @@ describe("small statistics", () => {
     expect(percentile([4, 1, 3, 2], 0.975)).toBeCloseTo(3.925, 12);
   });
   it("OLS slope and the PRNG are deterministic", () => {
-    expect(olsSlope([0, 0.25, 0.5, 0.75, 1], [1, 0.7, 0.7, 0.3, 0.3])).toBeCloseTo(-0.72, 12);
-    expect(olsSlope([1, 1], [0, 1])).toBeNull();
+    expect(ols([0, 0.25, 0.5, 0.75, 1], [1, 0.7, 0.7, 0.3, 0.3]).slope).toBeCloseTo(-0.72, 12);
+    expect(ols([1, 1], [0, 1]).slope).toBeNull();
     const a = mulberry32(5);
     const b = mulberry32(5);
     for (let i = 0; i < 100; i++) expect(a()).toBe(b());

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JobDetail } from "@/components/jobs/job-detail";
 import { PageHeader } from "@/components/ui/page-header";
+import { canWrite } from "@/lib/auth/policy";
 import { requireReader } from "@/lib/auth/server";
 import { getJobRow } from "@/lib/queries/jobs";
 
@@ -29,7 +30,7 @@ export default async function JobPage({ params }: Props) {
         title={`Run ${job.runKey}`}
         subtitle={`${job.model} · job ${job.id}`}
       />
-      <JobDetail job={job} />
+      <JobDetail job={job} signedInEditor={ctx.principal.kind === "user" && canWrite(ctx.principal)} />
     </>
   );
 }

@@ -1,4 +1,6 @@
 import { parseArgs } from "node:util";
+import { env } from "../../env";
+import { ensurePostgresDatabase } from "../../store/create-database";
 import { RunAccess } from "../../auth/run-access";
 import { localAdminContext } from "../../read-context";
 import { getRunMetrics, listRuns } from "../../store/read";
@@ -7,6 +9,8 @@ import { createToken, listTokens, revokeToken } from "../../store/tokens";
 import { UsageError, withStore } from "../store";
 
 export async function migrateCommand(): Promise<number> {
+  // A missing PostgreSQL database is created when the role may (else the error names the SQL to run).
+  if (await ensurePostgresDatabase(env.DATABASE_URL)) console.log("database created");
   // Opening the store applies every pending migration.
   await withStore(async (s) => console.log(`store ready (${s.provider})`));
   return 0;

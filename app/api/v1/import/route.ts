@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { NextResponse, type NextRequest } from "next/server";
-import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
+import { declaredOver, decodedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
 import { apiRoute } from "@/lib/api/errors";
 import { jsonError } from "@/lib/api/responses";
 import { authorizeWrite } from "@/lib/auth/request";
@@ -37,11 +37,14 @@ export const POST = apiRoute(async (req: NextRequest) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-upload-"));
   const tmp = path.join(/*turbopackIgnore: true*/ dir, name.replace(/[^\w.+-]/g, "_") || "upload");
   try {
-    const body = limitedBody(req.body, max);
+    // gzip on the wire is decoded here, the limit counting the decompressed bytes too
+    const body = decodedBody(req, max, "the upload");
+    if (!body.ok) return body.response;
     try {
       await pipeline(body.stream, fs.createWriteStream(tmp));
     } catch {
-      return body.exceeded() ? tooLarge(max, "the upload") : jsonError(400, "the upload was interrupted");
+      if (body.exceeded()) return tooLarge(max, "the upload");
+      return jsonError(400, body.corrupt() ?? "the upload was interrupted");
     }
     const report = await importFile(store, name, tmp, parsed.options);
     if (!report.ok)

@@ -5,21 +5,20 @@ import { jsonError } from "@/lib/api/responses";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listJobViews } from "@/lib/queries/jobs";
-import { JobInputError, startJob } from "@/lib/runner/jobs";
+import { JobInputError, startedBy, submitJob } from "@/lib/runner/jobs";
 import { describeIssues, jobRequestSchema } from "@/lib/runner/options";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
 import { gatedStore } from "@/lib/api/gated-store";
-import { RunConflictError } from "@/lib/store/incremental";
 
-// Jobs: `stepwise run` started in the server process (lib/runner/jobs.ts). Launching one is a
-// write (and makes the server send requests to the given endpoint), so it needs an editor's API
-// token or session (lib/auth/request.ts).
+// Jobs: `stepwise run` queued in the store and run by a server process's worker
+// (lib/runner/jobs.ts). Launching one is a write (and makes the server send requests to the given
+// endpoint), so it needs an editor's API token or session (lib/auth/request.ts).
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute(async (req: NextRequest) => {
   const gate = await authorizeRead(await getStore(), req);
   if (!gate.ok) return gate.response;
-  return NextResponse.json(listJobViews(gate.ctx));
+  return NextResponse.json(await listJobViews(gate.ctx));
 });
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
@@ -33,10 +32,10 @@ export const POST = apiRoute(async (req: NextRequest) => {
   const parsed = jobRequestSchema.safeParse(body.value);
   if (!parsed.success) return jsonError(400, "invalid job", { errors: describeIssues(parsed.error) });
   try {
-    const job = await startJob(store, parsed.data);
+    const job = await submitJob(store, parsed.data, await startedBy(store.prisma, access.principal));
     return NextResponse.json({ ...job, url: `/jobs/${job.id}` }, { status: 202, headers: { Location: `/api/v1/jobs/${job.id}` } });
   } catch (e) {
-    if (e instanceof JobInputError || e instanceof RunConflictError) return jsonError(400, e.message);
+    if (e instanceof JobInputError) return jsonError(400, e.message);
     throw e;
   }
 });

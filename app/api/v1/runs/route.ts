@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { declaredOver, limitedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
+import { declaredOver, decodedBody, mbToBytes, tooLarge } from "@/lib/api/body-limit";
 import { apiRoute } from "@/lib/api/errors";
 import { jsonError } from "@/lib/api/responses";
 import { authorizeRead, authorizeWrite } from "@/lib/auth/request";
@@ -26,12 +26,15 @@ export const POST = apiRoute(async (req: NextRequest) => {
   if (declaredOver(req.headers, max)) return tooLarge(max);
   if (!req.body) return jsonError(400, "empty body: send native JSONL (SPEC §5)");
   const name = req.nextUrl.searchParams.get("name") ?? "request body";
-  const body = limitedBody(req.body, max);
+  // gzip on the wire is decoded here, the limit counting the decompressed bytes too
+  const body = decodedBody(req, max);
+  if (!body.ok) return body.response;
   // A body cut off at the limit rolls the load's transaction back: nothing is written.
   const report = await loadNative(store, name, body.stream).catch((e: unknown) => {
-    if (body.exceeded()) return null;
+    if (body.exceeded() || body.corrupt()) return null;
     throw e;
   });
+  if (body.corrupt()) return jsonError(400, `${body.corrupt()}; nothing was loaded`);
   if (!report || body.exceeded()) return tooLarge(max);
   if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was loaded`, { errors: report.errors });
   return NextResponse.json({ runs: report.runs, generations: report.generations, steps: report.steps }, { status: 201 });
