@@ -164,7 +164,7 @@ export function printFileFigures(f: FileFigures) {
   for (const s of f.stores) {
     const total = s.loadSeconds + s.searchIndexSeconds;
     console.log(
-      `| ${s.provider} | ${fmt(s.generations)} | ${total.toFixed(1)} (${s.searchIndexSeconds.toFixed(1)}) | ${(total / f.parseSeconds).toFixed(1)} | ${s.cpuSeconds.toFixed(1)} ÷ ${f.parseCpuSeconds.toFixed(1)} = ${(s.cpuSeconds / f.parseCpuSeconds).toFixed(1)} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
+      `| ${s.provider} | ${fmt(s.generations)} | ${total.toFixed(1)} (${s.searchIndexSeconds.toFixed(1)}) | ${(total / f.parseSeconds).toFixed(1)} | ${s.cpuSeconds.toFixed(2)} ÷ ${f.parseCpuSeconds.toFixed(2)} = ${(s.cpuSeconds / f.parseCpuSeconds).toFixed(1)} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
     );
   }
   for (const s of f.stores)
