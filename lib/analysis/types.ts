@@ -235,7 +235,7 @@ export interface RunExtras {
 
 /**
  * Generation.analysis as stored (JSON): what the trace-diff view needs beyond the
- * StepResult rows (which hold step, status, expected, claimed, recomputed, span).
+ * step trace record (Generation.stepTrace: status, expected, claimed, recomputed, span).
  */
 export interface StoredGenerationAnalysis {
   answers: AnswerRef[];

@@ -3,6 +3,7 @@ import type { RunAccess } from "@/lib/auth/run-access";
 import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import { decodeStepTrace } from "@/lib/store/step-trace";
 import { decodeModes as modesOf } from "@/lib/analysis/failure-modes";
 import { stepOperations, type StepOperation } from "./step-operations";
 
@@ -110,10 +111,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
   const item = await prisma.item.findUnique({ where: { runId_key: { runId: run.id, key: itemKey } } });
   if (!item) return null;
   const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
-  const g = await prisma.generation.findUnique({
-    where: { itemId_epoch: { itemId: item.id, epoch } },
-    include: { steps: { orderBy: { step: "asc" } } },
-  });
+  const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } } });
   if (!g) return null;
 
   const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, {
@@ -171,13 +169,8 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     clean: g.clean,
     usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
     analysis,
-    steps: g.steps.map((s) => ({
-      step: s.step,
-      status: s.status as StepStatus,
-      expected: s.expected,
-      claimed: s.claimed,
-      recomputed: s.recomputed,
-      span: s.spanStart !== null && s.spanEnd !== null ? [s.spanStart, s.spanEnd] : null,
+    steps: decodeStepTrace(g.stepTrace).map((s) => ({
+      ...s,
       turn: turns?.get(s.step) ?? null,
       operation: ops.get(s.step) ?? null,
       operands: analysis.operands[s.step] ?? null,

@@ -9,7 +9,7 @@ import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, Stor
 import type { Store } from "../db";
 import { parseJsonOr } from "../json";
 import type { RawTx } from "./raw";
-import { GEN_COLS, generationRow, STEP_COLS, stepRowsOf } from "./rows";
+import { GEN_COLS, generationRow } from "./rows";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
 
@@ -107,10 +107,7 @@ export async function addGeneration(store: Store, run: IncrementalRun, item: Nat
        ON CONFLICT ("itemId", "epoch") DO NOTHING RETURNING "id"`,
       row,
     );
-    if (!gen) return false;
-    const steps = stepRowsOf(Number(gen.id), a);
-    if (steps.length) await tx.insertRows("StepResult", STEP_COLS, steps);
-    return true;
+    return gen !== undefined;
   });
   run.stored.add(genKey(item.id, item.epoch));
   return added;

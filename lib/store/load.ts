@@ -135,7 +135,7 @@ export async function loadEvents(
 async function refreshStatistics(store: Store) {
   if (store.raw.provider !== "postgres") return;
   await store.raw.outsideTransaction(`VACUUM (ANALYZE) "Generation"`);
-  await store.raw.outsideTransaction(`ANALYZE "Item", "StepResult", "RunLengthStat", "RunStepStat", "RunSignpost"`);
+  await store.raw.outsideTransaction(`ANALYZE "Item", "RunLengthStat", "RunStepStat", "RunSignpost"`);
 }
 
 export function newProgress(totalBytes: number | null = null): LoadProgress {

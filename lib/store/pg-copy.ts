@@ -8,6 +8,8 @@ import { from as copyFrom } from "pg-copy-streams";
 function field(v: unknown): string {
   if (v === null || v === undefined) return "\\N";
   if (typeof v === "boolean") return v ? "t" : "f";
+  // bytea in hex form; the backslash itself escaped for COPY's text format
+  if (v instanceof Uint8Array) return "\\\\x" + Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex");
   const s = typeof v === "string" ? v : String(v);
   return /[\\\t\n\r]/.test(s) ? s.replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r") : s;
 }

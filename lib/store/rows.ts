@@ -1,8 +1,8 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
+import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
-  STEP_STATUSES,
   type GenerationAnalysis,
   type GenerationSummary,
   type NativeItem,
@@ -39,14 +39,12 @@ export const GEN_COLS = [
   "metadata",
   "given",
   "ordinal",
+  "stepTrace",
 ];
 /** Where the writer puts a generation's place in the run's item order, and reads its epoch. */
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
-export const STEP_COLS = ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"];
-export const STEP_STATUS = STEP_COLS.indexOf("status");
-
-const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Model-side fields other than the text, kept for a faithful export. */
@@ -110,44 +108,8 @@ export function generationRow(
     json(item.metadata),
     givenFields(item),
     null,
+    stepTraceOf(a),
   ];
-}
-
-/** StepResult rows (STEP_COLS order) of one generation; none when it has no step trace. */
-export function stepRowsOf(genId: number, a: GenerationAnalysis): unknown[][] {
-  if (!a.hasSteps) return [];
-  return a.steps.map((s) => [
-    genId,
-    s.step,
-    s.status,
-    String(s.expected),
-    text(s.claimed),
-    text(s.recomputed),
-    s.span?.[0] ?? null,
-    s.span?.[1] ?? null,
-  ]);
-}
-
-/**
- * StepResult values of one generation, row-major in STEP_COLS order, generationId left null
- * and the status as its index in STEP_STATUSES: sent between threads, a number is free where
- * a string is a new object per step on the receiving side (the writer puts the names back).
- */
-export function stepValuesOf(a: GenerationAnalysis): unknown[] {
-  if (!a.hasSteps) return [];
-  const out = new Array(a.steps.length * STEP_COLS.length);
-  let k = 0;
-  for (const s of a.steps) {
-    out[k++] = null;
-    out[k++] = s.step;
-    out[k++] = STEP_STATUSES.indexOf(s.status);
-    out[k++] = String(s.expected);
-    out[k++] = text(s.claimed);
-    out[k++] = text(s.recomputed);
-    out[k++] = s.span?.[0] ?? null;
-    out[k++] = s.span?.[1] ?? null;
-  }
-  return out;
 }
 
 /** Everything the writer stores for one generation, with the ids still to fill in. */
@@ -155,10 +117,8 @@ export interface PreparedGeneration {
   itemKey: string;
   /** ITEM_COLS after id, runId and key */
   item: unknown[];
-  /** GEN_COLS, the first three (id, runId, itemId) null */
+  /** GEN_COLS, the first three (id, runId, itemId) null; the steps are its stepTrace record */
   gen: unknown[];
-  /** STEP_COLS values, row-major, generationId null */
-  steps: unknown[];
   stepCount: number;
   summary: GenerationSummary;
 }
@@ -168,7 +128,6 @@ export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): Prep
     itemKey: item.id,
     item: [a.length, JSON.stringify(item.input), JSON.stringify(a.reference), a.selfConditioning?.inducedErrorRate ?? null],
     gen: generationRow(null, null, null, item, a),
-    steps: stepValuesOf(a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),
   };

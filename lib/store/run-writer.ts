@@ -1,12 +1,12 @@
 import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
-import { STEP_STATUSES, type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
+import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
+import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
-import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, ITEM_COLS, prepareGeneration, STEP_COLS, STEP_STATUS, type PreparedGeneration } from "./rows";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -36,7 +36,6 @@ export class RunWriter {
   private itemIds: number[] = [];
   private itemRows: unknown[][] = [];
   private genRows: unknown[][] = [];
-  private stepValues: unknown[][] = []; // row-major chunks, one per generation
   steps = 0;
   private ordinal = 0;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
@@ -111,15 +110,12 @@ export class RunWriter {
     this.lastItem = itemId;
     this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
+    // A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer.
+    const trace = p.gen[GEN_STEP_TRACE];
+    if (trace instanceof Uint8Array && !Buffer.isBuffer(trace))
+      p.gen[GEN_STEP_TRACE] = Buffer.from(trace.buffer, trace.byteOffset, trace.byteLength);
     this.genRows.push(p.gen);
-    if (p.stepCount > 0) {
-      for (let i = 0; i < p.steps.length; i += STEP_COLS.length) {
-        p.steps[i] = genId;
-        p.steps[i + STEP_STATUS] = STEP_STATUSES[p.steps[i + STEP_STATUS] as number];
-      }
-      this.stepValues.push(p.steps);
-      this.steps += p.stepCount;
-    }
+    this.steps += p.stepCount;
     this.summaries.push(p.summary, item.index);
     if (this.genRows.length >= BATCH) await this.flush();
   }
@@ -127,10 +123,8 @@ export class RunWriter {
   async flush(): Promise<void> {
     if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
-    if (this.stepValues.length) await this.tx.insertValues("StepResult", STEP_COLS, this.stepValues);
     this.itemRows = [];
     this.genRows = [];
-    this.stepValues = [];
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
@@ -173,7 +167,9 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
     `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
     [header.benchmark],
   );
-  const { dictionary: _dictionary, ...params } = header.variant;
+  // the dictionary lives on the run (Run.variantJson), not on the variant shared by runs
+  const params: Record<string, unknown> = { ...header.variant };
+  delete params.dictionary;
   const [variant] = await tx.query<{ id: number }>(
     `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
      ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,

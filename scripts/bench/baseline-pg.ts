@@ -10,10 +10,15 @@ import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import { listMigrations } from "../../lib/store/migrate";
 
 const [sourceUrl, targetUrl] = process.argv.slice(2);
-const tables = ["Item", "Generation", "StepResult"];
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-pgdump-"));
 const src = new pg.Client({ connectionString: sourceUrl });
 await src.connect();
+// The bulk tables our loader writes (StepResult only in stores made before migration 0009).
+const tables = (
+  await src.query<{ t: string }>(
+    `SELECT t FROM unnest(ARRAY['Item', 'Generation', 'StepResult']) t WHERE to_regclass(format('%I', t)) IS NOT NULL`,
+  )
+).rows.map((r) => r.t);
 const counts: Record<string, number> = {};
 for (const t of tables) {
   await pipeline(src.query(copyTo(`COPY "${t}" TO STDOUT`)), fs.createWriteStream(path.join(dir, t)));
@@ -40,4 +45,4 @@ await dst.query("COMMIT");
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 await dst.end();
 fs.rmSync(dir, { recursive: true, force: true });
-console.log(JSON.stringify({ seconds, rows: counts.Item + counts.Generation + counts.StepResult, counts }));
+console.log(JSON.stringify({ seconds, rows: Object.values(counts).reduce((t, n) => t + n, 0), counts }));

@@ -9,7 +9,10 @@ import { listMigrations } from "../../lib/store/migrate";
 const CHUNK = 200_000;
 const [source, target] = process.argv.slice(2);
 const src = new Database(source, { readonly: true });
-const tables = ["Item", "Generation", "StepResult"] as const;
+// The bulk tables our loader writes (StepResult only in stores made before migration 0009).
+const tables = ["Item", "Generation", "StepResult"].filter((t) =>
+  src.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(t),
+);
 const runs = src.prepare(`SELECT * FROM "Run"`).all() as Record<string, unknown>[];
 
 fs.rmSync(target, { force: true });
@@ -57,4 +60,4 @@ db.exec("COMMIT");
 seconds += Number(process.hrtime.bigint() - started) / 1e9;
 db.close();
 src.close();
-console.log(JSON.stringify({ seconds, rows: counts.Item + counts.Generation + counts.StepResult, counts }));
+console.log(JSON.stringify({ seconds, rows: Object.values(counts).reduce((t, n) => t + n, 0), counts }));

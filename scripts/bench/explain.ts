@@ -156,7 +156,6 @@ const queries: Query[] = [
         },
       ]),
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
-  { name: "generation: steps", sql: `SELECT * FROM "StepResult" WHERE "generationId" = $1 ORDER BY "step"`, params: [mid.id] },
   {
     name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)",
     sql: `SELECT COUNT(*) FROM "Generation" WHERE "runId" = $1 AND "itemId" < $2`,

@@ -45,7 +45,7 @@ const SNAPSHOT_SQL = `
   SELECT r."metrics" AS metrics, v."params" AS "variantParams",
     (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id") AS items,
     (SELECT COUNT(*) FROM "Generation" g WHERE g."runId" = r."id") AS generations,
-    (SELECT COUNT(*) FROM "StepResult" s JOIN "Generation" g ON g."id" = s."generationId" WHERE g."runId" = r."id") AS steps,
+    (SELECT COALESCE(SUM(LENGTH(g."statuses")), 0) FROM "Generation" g WHERE g."runId" = r."id" AND g."stepTrace" IS NOT NULL) AS steps,
     (SELECT COUNT(*) FROM "RunLengthStat" l WHERE l."runId" = r."id") AS "lengthStats",
     (SELECT COUNT(*) FROM "RunStepStat" t WHERE t."runId" = r."id") AS "stepStats",
     (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts"
@@ -87,7 +87,7 @@ export async function orphanCounts(store: Store): Promise<Record<string, number>
       (SELECT COUNT(*) FROM "Item" i WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = i."runId")) AS items,
       (SELECT COUNT(*) FROM "Generation" g WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = g."runId")
          OR NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."id" = g."itemId" AND i."runId" = g."runId")) AS generations,
-      (SELECT COUNT(*) FROM "StepResult" s WHERE NOT EXISTS (SELECT 1 FROM "Generation" g WHERE g."id" = s."generationId")) AS steps,
+      0 AS steps, -- step traces live in their generation's row: none can be left behind
       (SELECT COUNT(*) FROM "RunLengthStat" l WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = l."runId")) AS "lengthStats",
       (SELECT COUNT(*) FROM "RunStepStat" t WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = t."runId")) AS "stepStats",
       (SELECT COUNT(*) FROM "RunSignpost" p WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = p."runId")) AS "signposts",

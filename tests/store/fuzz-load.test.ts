@@ -12,6 +12,7 @@ import { loadNative } from "../../lib/store/load";
 import { orphanCounts, runSnapshot } from "../helpers/faults";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
+import { storedStepCount } from "../helpers/steps";
 
 const BASE = [
   ...fs
@@ -41,7 +42,7 @@ async function storeState(store: Store) {
       await p.variant.count(),
       await p.item.count(),
       await p.generation.count(),
-      await p.stepResult.count(),
+      await storedStepCount(p),
       await p.runLengthStat.count(),
       await p.runStepStat.count(),
     ],

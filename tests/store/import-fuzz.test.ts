@@ -13,6 +13,7 @@ import { inspectLogBytes, sampleError } from "../fixtures/import/inspect-logs";
 import { describeRealdata } from "../helpers/realdata";
 import { REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
+import { storedStepCount } from "../helpers/steps";
 
 const FIX = path.resolve(__dirname, "../fixtures/import");
 const ME_DIR = "2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2";
@@ -152,7 +153,7 @@ async function fingerprint(store: Store) {
   const runs = await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } });
   return {
     runs: runs.map((r) => r.key + r.metrics),
-    counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count()],
+    counts: [await p.item.count(), await p.generation.count(), await storedStepCount(p)],
   };
 }
 

@@ -8,6 +8,7 @@ import { LM_TASK, lmCorrect, lmSteps, metrJsonl, writeLmEval, writeTemp } from "
 import { describeRealdata } from "../helpers/realdata";
 import { REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
+import { storedStepCount } from "../helpers/steps";
 
 const REPRO = path.join(REALDATA, "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -24,7 +25,7 @@ async function snapshot(store: Store) {
   return {
     runs: await storedRuns(store),
     metrics: (await p.run.findMany({ select: { key: true, metrics: true }, orderBy: { key: "asc" } })).map((r) => r.key + r.metrics),
-    counts: [await p.item.count(), await p.generation.count(), await p.stepResult.count(), await p.runLengthStat.count()],
+    counts: [await p.item.count(), await p.generation.count(), await storedStepCount(p), await p.runLengthStat.count()],
   };
 }
 

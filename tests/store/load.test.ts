@@ -8,6 +8,7 @@ import { diffMetrics, expectedMetrics, expectedRuns } from "../helpers/expected-
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { readExample } from "../unit/examples-fixture";
+import { storedStepCount } from "../helpers/steps";
 
 const VALID = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
 const load = (store: Store, name: string, text?: string) =>
@@ -22,7 +23,7 @@ async function snapshot(store: Store) {
     counts: [
       await p.item.count(),
       await p.generation.count(),
-      await p.stepResult.count(),
+      await storedStepCount(p),
       await p.runLengthStat.count(),
       await p.runStepStat.count(),
     ],
@@ -111,7 +112,7 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
       m.task_accuracy.map((p: { accuracy: number }) => expect.closeTo(p.accuracy, 5)),
     );
     expect(run.lengthStats.map((s) => s.firstCorrect)).toEqual(m.accuracy_by_length.map((r: { first_correct: number }) => r.first_correct));
-    const steps = await store.prisma.stepResult.count({ where: { generation: { runId: run.id } } });
+    const steps = await storedStepCount(store.prisma, run.id);
     expect(steps).toBe(m.accuracy_by_length.reduce((t: number, r: { length: number; n: number }) => t + r.length * r.n, 0));
   });
 });

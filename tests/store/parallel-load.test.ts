@@ -13,7 +13,6 @@ const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl
 const TABLES: [string, string][] = [
   ["Item", "id"],
   ["Generation", "id"],
-  ["StepResult", `"generationId", step`],
   ["RunLengthStat", `"runId", length`],
   ["RunStepStat", `"runId", step`],
   ["RunSignpost", `"runId", list, position`],

@@ -6,7 +6,8 @@ import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { generationRow, stepRowsOf } from "../../lib/store/rows";
+import { generationRow } from "../../lib/store/rows";
+import { stepTraceOf } from "../../lib/store/step-trace";
 import { EXAMPLES } from "../helpers/shared-data";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
@@ -39,7 +40,7 @@ function feed(lines: string[]): { events: number; errors: number } {
       if (ev.kind === "generation") {
         // What the loader would write must be writable (JSON.stringify of untrusted parts).
         generationRow(1, 1, 1, ev.item, ev.analysis);
-        stepRowsOf(1, ev.analysis);
+        stepTraceOf(ev.analysis);
         JSON.stringify(ev.item.input);
       }
     }

@@ -1,0 +1,193 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../lib/db";
+import type { GenerationAnalysis } from "../../lib/analysis/types";
+import { NativeReader } from "../../lib/native/reader";
+import { exportRun } from "../../lib/store/export";
+import { loadNative } from "../../lib/store/load";
+import { listMigrations } from "../../lib/store/migrate";
+import { openRaw, type RawDb } from "../../lib/store/raw";
+import { decodeStepTrace } from "../../lib/store/step-trace";
+import { EXAMPLES } from "../helpers/shared-data";
+import { STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
+
+// Migration 0009 on a store made by the previous version: migrations 0001–0008 and the rows
+// its writer stored (a StepResult row per step). After the upgrade every generation's
+// stepTrace must be the record today's writer makes for the same file, the step rows gone,
+// and the runs' metrics, listing and export unchanged.
+const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
+const COPIED = ["Model", "Benchmark", "Variant", "Run", "Item", "Generation", "RunLengthStat", "RunStepStat", "RunSignpost"];
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+/** The previous writer's StepResult rows of one analysed generation (lib/store/rows.ts before 0009). */
+function previousStepRows(genId: number, a: GenerationAnalysis): unknown[][] {
+  if (!a.hasSteps) return [];
+  return a.steps.map((s) => [
+    genId,
+    s.step,
+    s.status,
+    String(s.expected),
+    text(s.claimed),
+    text(s.recomputed),
+    s.span?.[0] ?? null,
+    s.span?.[1] ?? null,
+  ]);
+}
+
+/** An empty database at migration 0008, and its URL. */
+async function storeAt0008(kind: StoreKind): Promise<{ url: string; raw: RawDb; drop(): Promise<void> }> {
+  let url: string;
+  let dropDb = async () => {};
+  if (kind.name === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-0009-"));
+    url = "file:" + path.join(dir, "old.db");
+    dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
+  } else {
+    const admin = process.env.STEPWISE_TEST_PG!;
+    const name = `stepwise_test_0009_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE "${name}"`);
+    await c.end();
+    const u = new URL(admin);
+    u.pathname = "/" + name;
+    url = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: admin });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  const raw = openRaw(url);
+  await raw.transaction(async (tx) => {
+    await tx.exec('CREATE TABLE "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');
+    for (const m of listMigrations(raw.provider).filter((m) => m.name < "0009")) {
+      await tx.script(m.sql);
+      await tx.exec('INSERT INTO "_stepwise_migrations" ("name", "applied_at") VALUES ($1, $2)', [m.name, new Date().toISOString()]);
+    }
+  });
+  return { url, raw, drop: dropDb };
+}
+
+describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name", (kind) => {
+  let current: { store: Store; drop(): Promise<void> };
+  let old: { url: string; raw: RawDb; drop(): Promise<void> };
+  let upgraded: Store;
+  let stepRows = 0;
+  let rawOpen = true;
+  beforeAll(async () => {
+    // today's writer, for the rows other than the steps and as the oracle
+    current = await kind.create();
+    for (const f of FILES) expect((await loadNative(current.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
+    old = await storeAt0008(kind);
+    const genIds = new Map<string, number>();
+    await current.store.raw.transaction(async (src) => {
+      await old.raw.transaction(async (dst) => {
+        for (const table of COPIED) {
+          const rows = await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
+          if (rows.length === 0) continue;
+          // the columns the table had at 0008 (later migrations add some)
+          const had = new Set(
+            (dst.provider === "sqlite"
+              ? await dst.query<{ name: string }>(`SELECT "name" FROM pragma_table_info('${table}')`)
+              : await dst.query<{ name: string }>(`SELECT column_name AS "name" FROM information_schema.columns WHERE table_name = $1`, [
+                  table,
+                ])
+            ).map((c) => c.name),
+          );
+          const cols = Object.keys(rows[0]).filter((c) => had.has(c));
+          await dst.insertRows(
+            table,
+            cols,
+            rows.map((r) => cols.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c]))),
+          );
+          if (dst.provider === "postgres" && cols.includes("id"))
+            await dst.exec(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
+        }
+        for (const g of await src.query<{ id: number; key: string; itemKey: string; epoch: number }>(
+          `SELECT g."id", r."key", g."itemKey", g."epoch" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId"`,
+        ))
+          genIds.set(`${g.key}\u0000${g.itemKey}\u0000${g.epoch}`, Number(g.id));
+        for (const f of FILES) {
+          const reader = new NativeReader(f);
+          const lines = fs.readFileSync(path.join(EXAMPLES, f), "utf8").split("\n");
+          const rows: unknown[][] = [];
+          lines.forEach((l, i) => {
+            const ev = reader.line(l, i + 1);
+            if (ev?.kind !== "generation") return;
+            const id = genIds.get(`${ev.header.key}\u0000${ev.item.id}\u0000${ev.item.epoch}`);
+            expect(id, `${f}:${i + 1}`).toBeDefined();
+            rows.push(...previousStepRows(id!, ev.analysis));
+          });
+          expect(reader.errors).toEqual([]);
+          await dst.insertRows(
+            "StepResult",
+            ["generationId", "step", "status", "expected", "claimed", "recomputed", "spanStart", "spanEnd"],
+            rows,
+          );
+          stepRows += rows.length;
+        }
+      });
+    });
+    await old.raw.close();
+    rawOpen = false;
+    upgraded = await openStore(old.url); // applies 0009 and every later migration
+  }, 120_000);
+  afterAll(async () => {
+    await upgraded?.close();
+    if (old && rawOpen) await old.raw.close();
+    await old?.drop();
+    await current?.drop();
+  });
+
+  it("turns every generation's step rows into the record today's writer stores", async () => {
+    expect(stepRows).toBeGreaterThan(1000);
+    const traces = async (s: Store) =>
+      (
+        await s.raw.transaction((tx) =>
+          tx.query<{ id: number; stepTrace: Uint8Array | null }>(`SELECT "id", "stepTrace" FROM "Generation" ORDER BY "id"`),
+        )
+      ).map((r) => [Number(r.id), r.stepTrace === null ? null : Buffer.from(r.stepTrace).toString("base64")]);
+    const want = await traces(current.store);
+    expect(want.filter(([, t]) => t !== null).length).toBeGreaterThan(50);
+    expect(await traces(upgraded)).toEqual(want);
+    const decoded = (await upgraded.prisma.generation.findMany({ select: { stepTrace: true } })).reduce(
+      (t, g) => t + decodeStepTrace(g.stepTrace).length,
+      0,
+    );
+    expect(decoded).toBe(stepRows);
+  });
+
+  it("drops the step rows' table and records the migration once", async () => {
+    const tables = await upgraded.raw.transaction((tx) =>
+      tx.query<{ n: number }>(
+        upgraded.provider === "sqlite"
+          ? `SELECT COUNT(*) AS "n" FROM sqlite_master WHERE type = 'table' AND name = 'StepResult'`
+          : `SELECT COUNT(*) AS "n" FROM pg_tables WHERE tablename = 'StepResult'`,
+      ),
+    );
+    expect(Number(tables[0].n)).toBe(0);
+    const applied = await upgraded.raw.transaction((tx) =>
+      tx.query<{ name: string }>(`SELECT "name" FROM "_stepwise_migrations" ORDER BY "name"`),
+    );
+    expect(applied.map((r) => r.name)).toEqual(listMigrations(upgraded.provider).map((m) => m.name));
+  });
+
+  it("keeps the runs' metrics and export, and loads new files afterwards", async () => {
+    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current.store));
+    for (const run of await storedRuns(current.store)) {
+      const lines = async (s: Store) => {
+        const out: string[] = [];
+        for await (const l of exportRun(s.prisma, run.key)) out.push(l);
+        return out;
+      };
+      expect(await lines(upgraded), run.key).toEqual(await lines(current.store));
+    }
+    const again = await loadNative(upgraded, "arith-small.jsonl", fs.createReadStream(path.join(EXAMPLES, "arith-small.jsonl")));
+    expect(again.errors).toEqual([]);
+  });
+});
