@@ -27,3 +27,11 @@ export function emptyModeCounts(): Record<FailureMode, number> {
 export function countModes(counts: Record<FailureMode, number>, bits: number): void {
   for (let i = 0; i < FAILURE_MODES.length; i++) if (bits & (1 << i)) counts[FAILURE_MODES[i]]++;
 }
+
+/** Every mask with `mode`'s bit set: the stores have no portable bit test, so a mode filter is an IN list. */
+export function masksWith(mode: FailureMode): number[] {
+  const bit = 1 << FAILURE_MODES.indexOf(mode);
+  const out: number[] = [];
+  for (let m = 0; m < 1 << FAILURE_MODES.length; m++) if (m & bit) out.push(m);
+  return out;
+}

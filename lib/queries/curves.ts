@@ -1,5 +1,6 @@
 import "server-only";
 import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
+import { parseJsonOr } from "../json";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
@@ -41,15 +42,6 @@ export interface CurvesData {
   unknown: string[];
 }
 
-function parseJson<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
-}
-
 /** The stored curves of the URL's runs, among those `ctx`'s principal may see (a listing read). */
 export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<CurvesData> {
   if (pieces.length === 0) return { runs: [], unknown: [] };
@@ -78,8 +70,8 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
   const selected = keys.map((k) => byKey.get(k)!);
   const labels = runLabels(selected.map((r) => ({ key: r.key, model: r.model.name, variant: r.variant.name })));
   const runs = selected.map<CurveRun>((r) => {
-    const m = parseJson<RunMetricsJson>(r.metrics);
-    const x = parseJson<RunExtras>(r.extras);
+    const m = parseJsonOr<RunMetricsJson | null>(r.metrics, null);
+    const x = parseJsonOr<RunExtras | null>(r.extras, null);
     return {
       key: r.key,
       label: labels.get(r.key) ?? r.model.name,

@@ -4,7 +4,8 @@ import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeStepTrace } from "@/lib/store/step-trace";
-import { decodeModes as modesOf } from "@/lib/analysis/failure-modes";
+import { decodeModes } from "@/lib/analysis/failure-modes";
+import { parseJsonOr } from "@/lib/json";
 import { stepOperations, type StepOperation } from "./step-operations";
 
 // Everything the trace-diff page shows for one generation. Model output is returned as
@@ -54,19 +55,10 @@ export interface GenerationDetail {
   nextFailed: GenerationRef | null;
 }
 
-function parseJson<T>(text: string | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 /** Multi-turn dict-sum outputs are stored as a JSON array of turn texts. */
 function outputOf(raw: string, benchmark: string, a: StoredGenerationAnalysis): GenerationDetail["output"] {
   if (benchmark === "dict-sum" && !a.selfConditioning && !a.answers.some((x) => x.kind === "list") && raw.startsWith("[")) {
-    const v = parseJson<unknown>(raw, null);
+    const v = parseJsonOr<unknown>(raw, null);
     if (Array.isArray(v) && v.every((t) => typeof t === "string")) return { kind: "turns", turns: v as string[] };
   }
   return { kind: "text", text: raw };
@@ -114,7 +106,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
   const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } } });
   if (!g) return null;
 
-  const analysis = parseJson<StoredGenerationAnalysis>(g.analysis, {
+  const analysis = parseJsonOr<StoredGenerationAnalysis>(g.analysis, {
     answers: [],
     extras: [],
     revised: [],
@@ -124,7 +116,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     selfConditioning: null,
     operands: {},
   });
-  const input = parseJson<Record<string, unknown>>(item.input, {});
+  const input = parseJsonOr<Record<string, unknown>>(item.input, {});
   const output = outputOf(g.output, run.benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
   const ops = stepOperations(run.benchmark, input, analysis, item.length);
@@ -165,7 +157,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     lastCorrect: g.lastCorrect,
     firstDivergence: g.firstDivergence,
     divergenceKind: g.divergenceKind,
-    modes: modesOf(g.modes),
+    modes: decodeModes(g.modes),
     clean: g.clean,
     usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
     analysis,

@@ -1,20 +1,12 @@
 import type { Dialect } from "@/lib/store/dialect";
 import { join, raw, sql, type Sql } from "@/lib/store/sql";
-import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
+import { masksWith } from "@/lib/analysis/failure-modes";
 import { effectiveItemSort, parseDivergence, type ItemCursor, type RunParams } from "@/lib/url/run";
 
 // The item table's filters, orders and seeks as SQL over `"Generation" g`, one builder for the
 // page, its count and the export. SQL rather than Prisma `where` objects: Prisma compiles
 // each operation in its query compiler (~0.6 ms of CPU), and the page's reads fold into one
 // statement (lib/queries/items.ts).
-
-/** Every bitmask over FAILURE_MODES with `mode`'s bit set: the store has no portable bit test. */
-export function masksWith(mode: FailureMode): number[] {
-  const bit = 1 << FAILURE_MODES.indexOf(mode);
-  const out: number[] = [];
-  for (let m = 0; m < 1 << FAILURE_MODES.length; m++) if (m & bit) out.push(m);
-  return out;
-}
 
 /** The filters of `p` (and the search candidates, when the index narrowed them) as one condition. */
 export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, candidates: number[] | null = null): Sql {

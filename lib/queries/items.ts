@@ -4,7 +4,8 @@ import type { RunAccess } from "@/lib/auth/run-access";
 import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import { sql, type Sql } from "@/lib/store/sql";
-import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
+import { decodeModes } from "@/lib/analysis/failure-modes";
+import type { FailureMode } from "@/lib/analysis/types";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
 import { countItems, lengthStats } from "./item-count";
@@ -43,10 +44,6 @@ export interface ItemPage {
   cursors: { first: string; last: string } | null;
   /** the run's distinct item lengths, for the length filter */
   lengths: number[];
-}
-
-export function modesOf(bits: number): FailureMode[] {
-  return FAILURE_MODES.filter((_, i) => (bits & (1 << i)) !== 0);
 }
 
 type Key = { itemId: number; epoch: number };
@@ -91,7 +88,7 @@ async function pageRows(
       lastCorrect: Boolean(g.lastCorrect),
       firstDivergence: numberOrNull(g.firstDivergence),
       divergenceKind: textOrNull(g.divergenceKind),
-      modes: modesOf(Number(g.modes)),
+      modes: decodeModes(Number(g.modes)),
       clean: Boolean(g.clean),
       statuses: String(g.statuses),
       completionTokens: numberOrNull(g.completionTokens),

@@ -1,5 +1,3 @@
-import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
-
 // Pure helpers of the leaderboard query (no store access), kept apart so they stay small
 // and testable.
 
@@ -57,10 +55,6 @@ export function pickLengths(lengths: number[]): number[] {
 export function predictedHorizon(p: number | null): number | null {
   if (p === null || p <= 0 || p >= 1) return null;
   return Math.log(0.5) / Math.log(p);
-}
-
-export function emptyModeCounts(): Record<FailureMode, number> {
-  return Object.fromEntries(FAILURE_MODES.map((m) => [m, 0])) as Record<FailureMode, number>;
 }
 
 /**

@@ -4,15 +4,8 @@ import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
-import {
-  emptyModeCounts,
-  matchesRunSearch,
-  orderBenchmarks,
-  pickLengths,
-  predictedHorizon,
-  rankByHorizon,
-  type HorizonRank,
-} from "./leaderboard-rank";
+import { emptyModeCounts } from "@/lib/analysis/failure-modes";
+import { matchesRunSearch, orderBenchmarks, pickLengths, predictedHorizon, rankByHorizon, type HorizonRank } from "./leaderboard-rank";
 
 // The leaderboard: one row per run, filtered, sorted and paged in the store. Also served
 // as JSON by GET /api/v1/leaderboard and exported by /export/leaderboard.

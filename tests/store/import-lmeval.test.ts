@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { FAILURE_MODES } from "../../lib/analysis/types";
+import { decodeModes } from "../../lib/analysis/failure-modes";
 import {
   LM_STAMP,
   LM_TASK,
@@ -32,7 +32,6 @@ const opts = (o: Record<string, unknown> = {}) => {
   return r.options;
 };
 const imp = (store: Store, file: string, o: Record<string, unknown> = {}) => importFile(store, file, file, opts(o));
-const modesOf = (bits: number) => FAILURE_MODES.filter((_, i) => bits & (1 << i));
 
 describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
   let store: Store;
@@ -100,7 +99,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
     const r = await imp(store, writeLmTask("gsm8k_sim", LM_STAMP, lmInvalid(), lmResults("gsm8k_sim", "generate_until", {})));
     expect(r.errors).toEqual([]);
     const rows = await gens(r.runs[0].key);
-    const byDoc = Object.fromEntries(rows.map((g) => [g.itemKey, { answer: g.firstAnswer, modes: modesOf(g.modes) }]));
+    const byDoc = Object.fromEntries(rows.map((g) => [g.itemKey, { answer: g.firstAnswer, modes: decodeModes(g.modes) }]));
     expect(byDoc["doc-0"]).toEqual({ answer: null, modes: ["missing-answer"] });
     expect(byDoc["doc-5"]).toEqual({ answer: null, modes: ["format-error"] });
     expect(byDoc["doc-2"]).toEqual({ answer: "3", modes: ["slip"] });
