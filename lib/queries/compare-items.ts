@@ -12,8 +12,8 @@ import type { Outcome, PairItem, PairSummary } from "./compare";
 // B up by (runId, itemKey) (on SQLite, `+a.length = +b.length` and `+b.epoch = 0` keep the
 // planner off B's length and epoch indexes: driving the join from B, or reaching B through
 // its epoch, scans a whole length of A, or all of B, per row; see `hint` in lib/store/dialect.ts).
-// A deep page (OFFSET in the thousands) is a hash join of both runs on PostgreSQL (~0.1 s at
-// 100,000 items): its planner prefers that to walking A past the skipped pairs.
+// A deep page (OFFSET in the thousands) is a hash join of both runs on PostgreSQL: its planner
+// prefers that to walking A past the skipped pairs (docs/decisions.md, figures).
 
 const CLASSES: Record<Exclude<CompareShow, "shift">, Outcome[]> = {
   discordant: ["regression", "improvement"],

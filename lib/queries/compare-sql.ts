@@ -12,7 +12,7 @@ import type { PairSummary } from "./compare";
 // The item list is paged in SQL, one outcome class at a time, in (length, load order).
 // On SQLite, conditions are written so no single-table index applies (`+a.length = +b.length`, `b.x - a.x`):
 // a plain `b.firstDivergence IS NOT NULL` lets SQLite drive the join from B's
-// firstDivergence index and scan a whole length of A per row (minutes at 100,000 items);
+// firstDivergence index and scan a whole length of A per row (docs/decisions.md, figures);
 // SQLite 3.53 (better-sqlite3) does so even for `a.length = +b.length`.
 
 type Stats = Omit<PairSummary, "a" | "b" | "index" | "sameVariant">;

@@ -5,7 +5,7 @@ import { effectiveItemSort, parseDivergence, type ItemCursor, type RunParams } f
 
 // The item table's filters, orders and seeks as SQL over `"Generation" g`, one builder for the
 // page, its count and the export. SQL rather than Prisma `where` objects: Prisma compiles
-// each operation in its query compiler (~0.6 ms of CPU), and the page's reads fold into one
+// each operation in its query compiler (docs/decisions.md, figures), and the page's reads fold into one
 // statement (lib/queries/items.ts).
 
 /** The filters of `p` (and the search candidates, when the index narrowed them) as one condition. */

@@ -53,8 +53,8 @@ type RawRow = Record<keyof ItemRow | "itemIdNum", unknown>;
  * One page in one statement, a deferred join: the inner query picks the page's
  * (itemId, epoch) keys, which is unique and ends both item-order indexes, so on the default
  * order and the failed filter it is an index-only scan (PostgreSQL touches no table page
- * once VACUUM has set the visibility map, where OFFSET over whole rows read each skipped row:
- * 1.5 s halfway down 100,000 generations); the outer query reads the page's rows by key.
+ * once VACUUM has set the visibility map, where OFFSET over whole rows read each skipped row);
+ * the outer query reads the page's rows by key.
  * `reverse`: the rows were read against the shown order (Previous, a descending page).
  */
 async function pageRows(

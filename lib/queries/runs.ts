@@ -42,8 +42,8 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 
 /** Null when the run was deleted since its access check (by key: a run loaded again is read anew). */
 export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
-  // One SQL join: findUnique with its two relations cost ~1 ms of CPU in Prisma's query
-  // compiler on every run and generation page (docs/performance.md, the item page).
+  // One SQL join rather than findUnique with two relations: Prisma's query compiler costs CPU
+  // per operation on every run and generation page (docs/decisions.md, figures).
   const [r] = await ctx.store.prisma.$queryRaw<Record<string, unknown>[]>(sql`
     SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",

@@ -128,7 +128,7 @@ export async function loadEvents(
 /**
  * PostgreSQL plans from statistics that only ANALYZE (or autovacuum, which may be off or
  * late) gathers: without them a freshly loaded store joins runs by nested loops over whole
- * tables (compare took 55 s at 10,000 items). VACUUM of Generation sets its visibility map,
+ * tables (docs/decisions.md, figures). VACUUM of Generation sets its visibility map,
  * without which the item table's index-only page reads visit the table once per row they
  * skip (docs/performance.md). Both cost a bounded sample or one pass over the new pages.
  */

@@ -4,7 +4,7 @@ import type { RawTx } from "./raw";
 // run in item order, among all its generations and among the failed ones. A typed page
 // number N of those two lists seeks to the signpost at or before its first row and skips
 // fewer than SIGNPOST_EVERY rows (lib/queries/items.ts), where OFFSET stepped over every row
-// above the page: 400,000 index entries halfway down an 800,000-generation run.
+// above the page (half the run's index entries, halfway down).
 
 export const SIGNPOST_EVERY = 256;
 
