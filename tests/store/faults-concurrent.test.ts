@@ -165,27 +165,36 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
     console.log(`faults-concurrent opposite orders ${kind.name}: ${outcomes.join("; ")}`);
   });
 
-  it("two `stepwise ingest` processes at once: both exit 0, the one that finished last wins", { timeout: 120_000 }, async () => {
-    for (const [first, second] of [
-      ["A", "B"],
-      ["B", "A"],
-    ]) {
-      const finished: string[] = [];
-      const a = stepwise(url, ["ingest", files[first]]);
-      const b = stepwise(url, ["ingest", files[second]]);
-      const results = await Promise.all(
-        [
-          [first, a],
-          [second, b],
-        ].map(async ([name, c]) => {
-          const r = await (c as typeof a).done;
-          finished.push(name as string);
-          return r;
-        }),
-      );
-      for (const r of results) expect(r.code, r.out).toBe(0);
-      expect(classify(await runSnapshot(store, KEY), refs)).toBe(finished[1]);
-      expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
-    }
-  });
+  it(
+    "two `stepwise ingest` processes at once: both exit 0, one file wins whole (on SQLite the one that finished last)",
+    { timeout: 120_000 },
+    async () => {
+      for (const [first, second] of [
+        ["A", "B"],
+        ["B", "A"],
+      ]) {
+        const finished: string[] = [];
+        const a = stepwise(url, ["ingest", files[first]]);
+        const b = stepwise(url, ["ingest", files[second]]);
+        const results = await Promise.all(
+          [
+            [first, a],
+            [second, b],
+          ].map(async ([name, c]) => {
+            const r = await (c as typeof a).done;
+            finished.push(name as string);
+            return r;
+          }),
+        );
+        for (const r of results) expect(r.code, r.out).toBe(0);
+        const stored = classify(await runSnapshot(store, KEY), refs);
+        // SQLite commits as a load's last step, so the process that exits last committed last. On
+        // PostgreSQL a load runs VACUUM (ANALYZE) after its commit, so the later commit may exit
+        // first: there the run must be one file whole, whichever.
+        if (kind.name === "sqlite") expect(stored).toBe(finished[1]);
+        else expect(["A", "B"]).toContain(stored);
+        expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
+      }
+    },
+  );
 });
