@@ -164,6 +164,8 @@ for (const width of [1280, 390]) {
         await page.goto(url);
         const svgs = page.locator("figure.chart svg.chart-svg:visible");
         if (name !== "compare") {
+          // The page streams: wait for its charts to arrive before counting them.
+          await expect(svgs.first()).toBeVisible();
           expect(await svgs.count()).toBeGreaterThan(0);
           const kinds = await svgs.evaluateAll((els) => els.map((e) => e.getAttribute("data-chart-svg")));
           for (const k of kinds) expect(k).toBe(width < 600 ? "narrow" : "wide");
