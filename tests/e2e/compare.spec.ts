@@ -22,7 +22,7 @@ test("compare two runs: paired table, McNemar p, items linking to both generatio
   // Discordant items, regressions first; each row links to both generations.
   const rows = page.getByTestId("compare-item");
   // The item list is paged: the first page holds the first COMPARE_PAGE_SIZE discordant items.
-  expect(await rows.count()).toBe(Math.min(COMPARE_PAGE_SIZE, cells[1] + cells[2]));
+  await expect(rows).toHaveCount(Math.min(COMPARE_PAGE_SIZE, cells[1] + cells[2]));
   const links = rows.first().getByRole("link");
   await expect(links.nth(0)).toHaveAttribute("href", new RegExp(`^/runs/${A}/items/`));
   await expect(links.nth(1)).toHaveAttribute("href", new RegExp(`^/runs/${B}/items/`));

@@ -44,7 +44,7 @@ test("study: demo runs are left out once real runs exist, and one link brings th
   await page.getByTestId("demo-hidden").getByRole("link").click();
   await expect(page).toHaveURL(/demo=all/);
   await expect(page.getByTestId("demo-hidden")).toHaveCount(0);
-  expect(await page.getByTestId("study-table").locator("thead th").count()).toBeGreaterThan(without);
+  await expect.poll(() => page.getByTestId("study-table").locator("thead th").count()).toBeGreaterThan(without);
 });
 
 test("study: every choice lives in the URL (links, the filter form, reload, a fresh context)", async ({ page, browser }) => {
