@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL } from "../../playwright.config";
+import { EXAMPLES } from "../helpers/shared-data";
 
 // Issue 17, the views' part: every point at 1280 px and 390 px, light and dark, with a
 // screenshot of every view in both themes under tests/output/views/.
@@ -218,7 +219,7 @@ test("an admin deletes a run from its page after typing its key; others see no d
   const cli = (args: string[], input?: string) => execFileSync("node", ["bin/stepwise.mjs", ...args], { env, input, encoding: "utf8" });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-e2e-delete-"));
   const key = "views-delete-me";
-  const source = fs.readFileSync(path.resolve("..", "shared", "examples", "generic-small.jsonl"), "utf8").split("\n");
+  const source = fs.readFileSync(path.join(EXAMPLES, "generic-small.jsonl"), "utf8").split("\n");
   const firstRun = source.findIndex((l, i) => i > 0 && l.startsWith('{"type":"run"'));
   fs.writeFileSync(
     path.join(dir, "run.jsonl"),
