@@ -4,13 +4,23 @@ import { REALDATA, realdataAvailable } from "./shared-data";
 const announced = new Set<string>();
 
 /**
- * `describe` for tests that read ../shared/realdata: skipped when the folder is absent, with one
- * printed line that says which tests and why (the files cannot be copied into the repository).
+ * `describe` for tests that read a folder of ../shared: skipped when `available` is false, with
+ * one printed line that says which tests and why.
  */
-export function describeRealdata(name: string, body: () => void): void {
-  if (!realdataAvailable && !announced.has(name)) {
+export function describeShared(name: string, available: boolean, why: string, body: () => void): void {
+  if (!available && !announced.has(name)) {
     announced.add(name);
-    console.log(`SKIPPED "${name}": ${REALDATA} is absent (third-party files that cannot be copied into the repository; CI provides them)`);
+    console.log(`SKIPPED "${name}": ${why}`);
   }
-  describe.skipIf(!realdataAvailable)(name, body);
+  describe.skipIf(!available)(name, body);
+}
+
+/** `describe` for tests that read ../shared/realdata (third-party files the repository may not hold). */
+export function describeRealdata(name: string, body: () => void): void {
+  describeShared(
+    name,
+    realdataAvailable,
+    `${REALDATA} is absent (third-party files that cannot be copied into the repository; CI provides them)`,
+    body,
+  );
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
+import { describeShared } from "../helpers/realdata";
 import { EXAMPLES, SHARED_EXAMPLES, sharedExamplesAvailable } from "../helpers/shared-data";
 
 // tests/fixtures/examples is the repository's copy of ../shared/examples (the contract's
@@ -12,9 +13,7 @@ const listFiles = (dir: string, sub = ""): string[] =>
     .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(sub, e.name)) : [path.join(sub, e.name)]))
     .sort();
 
-if (!sharedExamplesAvailable) console.log(`SKIPPED "the example fixtures equal ../shared/examples": ${SHARED_EXAMPLES} is absent`);
-
-describe.skipIf(!sharedExamplesAvailable)("the example fixtures equal ../shared/examples", () => {
+describeShared("the example fixtures equal ../shared/examples", sharedExamplesAvailable, `${SHARED_EXAMPLES} is absent`, () => {
   it("holds the same files", () => {
     expect(listFiles(EXAMPLES)).toEqual(listFiles(SHARED_EXAMPLES));
   });
