@@ -121,14 +121,14 @@ describe("write API authorization, limits and share reads", () => {
     env.STEPWISE_WRITE_RATE_PER_MIN = 6;
     env.STEPWISE_WRITE_BURST = 2;
     const bad = "not json\n";
-    expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(400);
-    expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(400);
+    expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(422);
+    expect((await post({ authorization: `Bearer ${editor}` }, bad)).status).toBe(422);
     const limited = await post({ authorization: `Bearer ${editor}` }, bad);
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toBe("10");
     expect(await limited.json()).toMatchObject({ retry_after: 10 });
     const other = (await createToken(store.prisma, "other")).secret;
-    expect((await post({ authorization: `Bearer ${other}` }, bad)).status).toBe(400);
+    expect((await post({ authorization: `Bearer ${other}` }, bad)).status).toBe(422);
   });
 
   it("private mode: the metrics API needs a reader, or a share link for that very run", async () => {
