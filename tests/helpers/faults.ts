@@ -91,6 +91,9 @@ export async function orphanCounts(store: Store): Promise<Record<string, number>
       (SELECT COUNT(*) FROM "RunLengthStat" l WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = l."runId")) AS "lengthStats",
       (SELECT COUNT(*) FROM "RunStepStat" t WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = t."runId")) AS "stepStats",
       (SELECT COUNT(*) FROM "RunSignpost" p WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = p."runId")) AS "signposts",
+      -- item contents are shared by runs: one that no item uses is left behind
+      (SELECT COUNT(*) FROM "ItemContent" c WHERE NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = c."id")) AS "contents",
+      (SELECT COUNT(*) FROM "Item" i WHERE NOT EXISTS (SELECT 1 FROM "ItemContent" c WHERE c."id" = i."contentId")) AS "itemsWithoutContent",
       (SELECT COUNT(*) FROM "Run" r WHERE r."itemCount" <> (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id")) AS "runsWithWrongCount"`);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }

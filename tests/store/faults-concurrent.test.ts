@@ -13,7 +13,7 @@ import { classify, orphanCounts, runSnapshot, seeded, sleep, stepwise, writeRun,
 import { STORE_KINDS } from "../helpers/stores";
 
 const KEY = "faults__race";
-const NO_ORPHANS = { items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, runsWithWrongCount: 0 };
+const NO_ORPHANS = { items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, contents: 0, itemsWithoutContent: 0, runsWithWrongCount: 0 };
 
 describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) => {
   let store: Store;

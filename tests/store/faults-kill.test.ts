@@ -107,6 +107,8 @@ describe.each(STORE_KINDS)("SIGKILL during `stepwise ingest` on $name", (kind) =
         lengthStats: 0,
         stepStats: 0,
         signposts: 0,
+        contents: 0,
+        itemsWithoutContent: 0,
         runsWithWrongCount: 0,
       });
       expect(await runSnapshot(store, "faults__bystander")).toEqual(bystander);

@@ -102,6 +102,8 @@ describe.each(STORE_KINDS)("20 readers during loads on $name", (kind) => {
       lengthStats: 0,
       stepStats: 0,
       signposts: 0,
+      contents: 0,
+      itemsWithoutContent: 0,
       runsWithWrongCount: 0,
     });
   });

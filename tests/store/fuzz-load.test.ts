@@ -157,6 +157,8 @@ describe.each(STORE_KINDS)("fuzzed native loads on $name", (kind) => {
           lengthStats: 0,
           stepStats: 0,
           signposts: 0,
+          contents: 0,
+          itemsWithoutContent: 0,
           runsWithWrongCount: 0,
         });
       }),
