@@ -16,7 +16,7 @@ function wire(ev: ReaderEvent): ThreadEvent {
     kind: "prepared",
     line: ev.line,
     progressSteps: progressSteps(ev.analysis),
-    p: prepareGeneration(ev.item, ev.analysis),
+    p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis),
   };
 }
 

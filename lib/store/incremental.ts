@@ -100,7 +100,7 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
 /** Stores one generation (and its item on first sight). Returns false when (item, epoch) was already stored. */
 export async function addGeneration(store: Store, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
   const added = await store.raw.transaction(async (tx) => {
-    const itemId = await itemIdFor(tx, run.runId, item, a);
+    const itemId = await itemIdFor(tx, run, item, a);
     const row = generationRow(null, run.runId, itemId, item, a).slice(1);
     const cols = GEN_COLS.slice(1);
     const [gen] = await tx.query<{ id: number }>(
@@ -114,13 +114,14 @@ export async function addGeneration(store: Store, run: IncrementalRun, item: Nat
   return added;
 }
 
-async function itemIdFor(tx: RawTx, runId: number, item: NativeItem, a: GenerationAnalysis): Promise<number> {
+async function itemIdFor(tx: RawTx, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<number> {
+  const runId = run.runId;
   const existing = async () =>
     (await tx.query<{ id: number }>(`SELECT "id" FROM "Item" WHERE "runId" = $1 AND "key" = $2`, [runId, item.id]))[0];
   const old = await existing();
   if (old) return Number(old.id);
   const rate = a.selfConditioning?.inducedErrorRate ?? null;
-  const [contentId] = await storeContents(tx, [itemContentOf(item, a)]);
+  const [contentId] = await storeContents(tx, [itemContentOf(run.header.benchmark, item, a)]);
   const [ins] = await tx.query<{ id: number }>(
     `INSERT INTO "Item" ("runId", "key", "length", "contentId", "inducedErrorRate") VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("runId", "key") DO NOTHING RETURNING "id"`,

@@ -1,6 +1,6 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
-import { encodeItemContent, type ItemContent } from "./item-content";
+import { encodeItemContent, keepsReference, type ItemContent } from "./item-content";
 import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
@@ -112,9 +112,9 @@ export function generationRow(
   ];
 }
 
-/** The record of a generation's item: its input and the reference the analysis recomputed. */
-export function itemContentOf(item: NativeItem, a: GenerationAnalysis): ItemContent {
-  return encodeItemContent(JSON.stringify(item.input), JSON.stringify(a.reference));
+/** The record of a generation's item: its input, and the reference where the benchmark keeps it. */
+export function itemContentOf(benchmark: string, item: NativeItem, a: GenerationAnalysis): ItemContent {
+  return encodeItemContent(JSON.stringify(item.input), keepsReference(benchmark) ? JSON.stringify(a.reference) : null);
 }
 
 /** Everything the writer stores for one generation, with the ids still to fill in. */
@@ -130,11 +130,11 @@ export interface PreparedGeneration {
   summary: GenerationSummary;
 }
 
-export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+export function prepareGeneration(benchmark: string, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
   return {
     itemKey: item.id,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
-    content: itemContentOf(item, a),
+    content: itemContentOf(benchmark, item, a),
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -105,7 +105,7 @@ export class RunWriter {
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(item, a));
+    await this.addPrepared(prepareGeneration(this.header.benchmark, item, a));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */

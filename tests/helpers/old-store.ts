@@ -75,7 +75,8 @@ export async function copyRows(
             await src.query<Record<string, unknown>>(`SELECT i.*, c."body" FROM "Item" i JOIN "ItemContent" c ON c."id" = i."contentId"`)
           ).map((r) => {
             const { input, reference } = decodeItemContent(r.body as Uint8Array);
-            return { ...r, input: JSON.stringify(input), reference: JSON.stringify(reference) };
+            // a reference the record does not keep: `rewrite` gives the older writer's text
+            return { ...r, input: JSON.stringify(input), reference: JSON.stringify(reference ?? []) };
           })
         : await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
     if (rows.length === 0) continue;
