@@ -45,6 +45,7 @@ export const GEN_COLS = [
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
+export const GEN_OUTPUT = GEN_COLS.indexOf("output");
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Model-side fields other than the text, kept for a faithful export. */

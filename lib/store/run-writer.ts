@@ -3,9 +3,9 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
-import { unindexRun } from "./search-index";
+import { indexRows, unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
-import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
+import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_OUTPUT, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -51,6 +51,8 @@ export class RunWriter {
     readonly runId: number,
     /** a run with this key existed and was replaced */
     readonly replaced = false,
+    /** SQLite: add each batch's outputs to the search index as it is written (lib/store/search-index.ts) */
+    private readonly indexSearch = false,
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
   }
@@ -60,7 +62,12 @@ export class RunWriter {
    * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
    * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
    */
-  static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
+  static async open(
+    tx: RawTx,
+    header: RunHeader,
+    { demo = false, searchIndex = false }: { demo?: boolean; searchIndex?: boolean } = {},
+    ids = new IdPool(tx),
+  ): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
@@ -85,7 +92,7 @@ export class RunWriter {
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced);
+    return new RunWriter(tx, ids, header, runId, replaced, searchIndex && tx.provider === "sqlite");
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
@@ -123,6 +130,7 @@ export class RunWriter {
   async flush(): Promise<void> {
     if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
+    if (this.indexSearch && this.genRows.length) await indexRows(this.tx, this.genRows.map((g) => [g[0], g[GEN_OUTPUT]]));
     this.itemRows = [];
     this.genRows = [];
   }

@@ -1,11 +1,13 @@
 import type { RawDb, RawTx } from "./raw";
 
 // SQLite's search index (FTS5 trigram over Generation.output, migrations 0004 and 0006): a
-// bulk-loaded run is written with the triggers off (Run.searchIndexed = false) and indexed
-// in one INSERT … SELECT at the end of its load transaction, so the run commits searchable.
-// The benchmark defers that step (indexPendingRuns, after the commit) to time it apart; a
-// run still waiting is searched by a scan (lib/queries/item-count.ts), exact, only slower.
-// PostgreSQL keeps its pg_trgm index itself, so there is nothing to do there.
+// bulk-loaded run is written with the triggers off (Run.searchIndexed = false); the writer
+// adds each batch of outputs to the index as it inserts them (on the loader's thread, which
+// otherwise waits for the analysis thread) and flags the run indexed before its commit, so
+// the run commits searchable. A load may leave that to indexPendingRuns after the commit
+// (one INSERT … SELECT per run); a run still waiting is searched by a scan
+// (lib/queries/item-count.ts), exact, only slower. PostgreSQL keeps its pg_trgm index
+// itself, so there is nothing to do there.
 
 /** Removes an indexed run's rows from the index before the run is deleted (replaced). */
 export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: string): Promise<void> {
@@ -18,8 +20,19 @@ export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: st
   );
 }
 
+/** Adds [generation id, output] rows of a run being written to the index (SQLite). */
+export async function indexRows(tx: RawTx, rows: unknown[][]): Promise<void> {
+  await tx.insertRows("GenerationFts", ["rowid", "output"], rows);
+}
+
+/** Flags runs whose outputs were indexed as they were written. */
+export async function markIndexed(tx: RawTx, runIds: number[]): Promise<void> {
+  if (tx.provider !== "sqlite") return;
+  for (const id of runIds) await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
+}
+
 /** Indexes runs written in this transaction; returns the generations indexed. */
-export async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
+async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
   if (tx.provider !== "sqlite") return 0;
   let n = 0;
   for (const id of runIds) {
