@@ -5,7 +5,16 @@ import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
-import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_OUTPUT, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
+import {
+  GEN_COLS,
+  GEN_EPOCH,
+  GEN_ORDINAL,
+  GEN_OUTPUT,
+  GEN_STEP_TRACE,
+  ITEM_COLS,
+  prepareGeneration,
+  type PreparedGeneration,
+} from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -130,7 +139,11 @@ export class RunWriter {
   async flush(): Promise<void> {
     if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
-    if (this.indexSearch && this.genRows.length) await indexRows(this.tx, this.genRows.map((g) => [g[0], g[GEN_OUTPUT]]));
+    if (this.indexSearch && this.genRows.length)
+      await indexRows(
+        this.tx,
+        this.genRows.map((g) => [g[0], g[GEN_OUTPUT]]),
+      );
     this.itemRows = [];
     this.genRows = [];
   }
