@@ -3,6 +3,7 @@ import type { RunAccess } from "@/lib/auth/run-access";
 import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import { storedOutput } from "@/lib/store/output-text";
 import { decodeStepTrace } from "@/lib/store/step-trace";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import { parseJsonOr } from "@/lib/json";
@@ -117,7 +118,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     operands: {},
   });
   const input = parseJsonOr<Record<string, unknown>>(item.input, {});
-  const output = outputOf(g.output, run.benchmark, analysis);
+  const output = outputOf(storedOutput(g.output, g.outputDeflated), run.benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
   const ops = stepOperations(run.benchmark, input, analysis, item.length);
 

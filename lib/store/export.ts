@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { storedOutput } from "./output-text";
 
 // `stepwise export`: a run back as native JSONL (SPEC §5), streamed page by page so a run of
 // any size never sits in memory. Loading the output into an empty store gives the same
@@ -42,7 +43,10 @@ export async function* exportRun(prisma: Db, key: string): AsyncGenerator<string
         epoch: g.epoch,
         input: JSON.parse(g.item.input),
       };
-      if (given.output !== "none") line.output = given.output === "turns" ? (JSON.parse(g.output) as string[]) : g.output;
+      if (given.output !== "none") {
+        const text = storedOutput(g.output, g.outputDeflated);
+        line.output = given.output === "turns" ? (JSON.parse(text) as string[]) : text;
+      }
       if (run.benchmark === "generic") line.reference = JSON.parse(g.item.reference);
       if (given.steps !== undefined) line.steps = given.steps;
       if (given.answer !== undefined) line.answer = given.answer;

@@ -9,9 +9,9 @@ import {
   GEN_COLS,
   GEN_EPOCH,
   GEN_ORDINAL,
-  GEN_OUTPUT,
   GEN_STEP_TRACE,
   ITEM_COLS,
+  deflateRowOutput,
   prepareGeneration,
   type PreparedGeneration,
 } from "./rows";
@@ -138,11 +138,13 @@ export class RunWriter {
 
   async flush(): Promise<void> {
     if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
+    // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
+    const texts = this.genRows.map((g) => deflateRowOutput(this.tx.provider, g));
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
     if (this.indexSearch && this.genRows.length)
       await indexRows(
         this.tx,
-        this.genRows.map((g) => [g[0], g[GEN_OUTPUT]]),
+        this.genRows.map((g, i) => [g[0], texts[i]]),
       );
     this.itemRows = [];
     this.genRows = [];

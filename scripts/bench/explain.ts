@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
+import { registerOutputFunction } from "../../lib/store/output-text";
 
 type Query = { name: string; sql: string; params: unknown[] };
 type Runner = {
@@ -18,6 +19,7 @@ type Runner = {
 
 function sqliteRunner(url: string): Runner {
   const db = new Database(sqlitePath(url), { readonly: true });
+  registerOutputFunction(db); // the search's re-check calls it
   // every query here uses each $n once and in order, so plain ? placeholders serve
   const conv = (sql: string) => sql.replace(/\$\d+/g, "?");
   return {

@@ -10,6 +10,7 @@ import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { openRaw, type RawDb } from "../../lib/store/raw";
+import { storedOutput } from "../../lib/store/output-text";
 import { decodeStepTrace } from "../../lib/store/step-trace";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
@@ -103,7 +104,16 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
           await dst.insertRows(
             table,
             cols,
-            rows.map((r) => cols.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c]))),
+            rows.map((r) =>
+              cols.map((c) =>
+                // the text as the previous version stored it (0015 deflates it on SQLite)
+                table === "Generation" && c === "output"
+                  ? storedOutput(String(r.output), r.outputDeflated as Uint8Array | null)
+                  : r[c] instanceof Date
+                    ? (r[c] as Date).toISOString()
+                    : r[c],
+              ),
+            ),
           );
           if (dst.provider === "postgres" && cols.includes("id"))
             await dst.exec(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
