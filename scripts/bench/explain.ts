@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
+import { dialectOf, trigramQuery } from "../../lib/store/dialect";
 import { registerOutputFunction } from "../../lib/store/output-text";
 
 type Query = { name: string; sql: string; params: unknown[] };
@@ -88,6 +89,8 @@ const page = (where: string, order: string, limit: string) =>
   `SELECT ${cols}, i."inducedErrorRate" FROM (SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${order} ${limit}) k
   JOIN "Generation" g ON g."itemId" = k."itemId" AND g."epoch" = k."epoch" JOIN "Item" i ON i."id" = g."itemId" ORDER BY ${order}`;
 const itemOrder = `g."itemId" ASC, g."epoch" ASC`;
+// the output as the item table's search reads it (deflated on SQLite: lib/store/output-text.ts)
+const outputText = dialectOf(providerOf(url)).outputText("g").sql;
 
 const queries: Query[] = [
   {
@@ -139,15 +142,15 @@ const queries: Query[] = [
   },
   {
     name: "items: search, page 1",
-    sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
+    sql: page(`g."runId" = $1 AND ${outputText} LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
     params: [runId, "%= 1%"],
   },
   ...(providerOf(url) === "sqlite"
     ? [
         {
           name: "items: search candidates (FTS5 trigram)",
-          sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`,
-          params: ["%zzqq%"],
+          sql: `SELECT rowid FROM "GenerationFts" WHERE "GenerationFts" MATCH $1 LIMIT 901`,
+          params: [trigramQuery("zzqq")],
         },
       ]
     : [
@@ -175,7 +178,7 @@ const queries: Query[] = [
   },
 ];
 if (other) {
-  const h = providerOf(url) === "sqlite" ? "+" : ""; // SQLite's planner hints (lib/queries/compare-sql.ts)
+  const h = dialectOf(providerOf(url)).hint().sql; // the store's planner hint, as lib/queries/compare-sql.ts writes it
   const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND ${h}b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
   queries.push(
     {
