@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RawDb, RawTx } from "./raw";
+import { convertItemContents } from "./item-content-migration";
 import { deflateStoredOutputs } from "./output-migration";
 import { convertStepResults } from "./step-trace-migration";
 
@@ -38,6 +39,7 @@ const CODE_STEPS: Record<string, (tx: RawTx) => Promise<unknown>> = {
  */
 const CONVERSIONS: Record<string, (tx: RawTx) => Promise<unknown>> = {
   "step-results-to-traces": convertStepResults,
+  "item-contents": convertItemContents,
   "deflate-outputs": deflateStoredOutputs,
 };
 const CONVERT_LINE = /^-- stepwise:convert (\S+)[ \t]*$/m;

@@ -93,6 +93,8 @@ export const NO_ORPHANS = {
   stepStats: 0,
   signposts: 0,
   studyStats: 0,
+  contents: 0,
+  itemsWithoutContent: 0,
   runsWithWrongCount: 0,
 } as const;
 
@@ -108,6 +110,9 @@ export async function orphanCounts(store: Store): Promise<Record<string, number>
       (SELECT COUNT(*) FROM "RunStepStat" t WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = t."runId")) AS "stepStats",
       (SELECT COUNT(*) FROM "RunSignpost" p WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = p."runId")) AS "signposts",
       (SELECT COUNT(*) FROM "RunStudyStat" s WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = s."runId")) AS "studyStats",
+      -- item contents are shared by runs: one that no item uses is left behind
+      (SELECT COUNT(*) FROM "ItemContent" c WHERE NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = c."id")) AS "contents",
+      (SELECT COUNT(*) FROM "Item" i WHERE NOT EXISTS (SELECT 1 FROM "ItemContent" c WHERE c."id" = i."contentId")) AS "itemsWithoutContent",
       (SELECT COUNT(*) FROM "Run" r WHERE r."itemCount" <> (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id")) AS "runsWithWrongCount"`);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }

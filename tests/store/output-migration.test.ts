@@ -1,16 +1,14 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import { getAllRunItems } from "../../lib/queries/items";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
-import { storedOutput } from "../../lib/store/output-text";
-import { openRaw, type RawDb } from "../../lib/store/raw";
 import { parseRunParams } from "../../lib/url/run";
+import type { RawDb } from "../../lib/store/raw";
+import { copyRows, storeBefore } from "../helpers/old-store";
 import { searchIndexExact } from "../helpers/search-index";
 import { EXAMPLES } from "../helpers/shared-data";
 import { adminContext, runAccess, STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
@@ -28,6 +26,7 @@ const COPIED = [
   "Benchmark",
   "Variant",
   "Run",
+  "ItemContent",
   "Item",
   "Generation",
   "RunLengthStat",
@@ -36,42 +35,6 @@ const COPIED = [
   "RunStudyStat",
 ];
 const QUERIES = ["S3 = ", "answer", "ANSWER", "= 1", "<answer>4", "zzz", "7"];
-
-/** An empty database at migration 0014, and its URL. */
-async function storeBefore0015(kind: StoreKind): Promise<{ url: string; raw: RawDb; drop(): Promise<void> }> {
-  let url: string;
-  let dropDb = async () => {};
-  if (kind.name === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-0015-"));
-    url = "file:" + path.join(dir, "old.db");
-    dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const admin = process.env.STEPWISE_TEST_PG!;
-    const name = `stepwise_test_0015_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE "${name}"`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = "/" + name;
-    url = u.toString();
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: admin });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    };
-  }
-  const raw = openRaw(url);
-  await raw.transaction(async (tx) => {
-    await tx.exec('CREATE TABLE "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');
-    for (const m of listMigrations(raw.provider).filter((m) => m.name < "0015")) {
-      await tx.script(m.sql);
-      await tx.exec('INSERT INTO "_stepwise_migrations" ("name", "applied_at") VALUES ($1, $2)', [m.name, new Date().toISOString()]);
-    }
-  });
-  return { url, raw, drop: dropDb };
-}
 
 const outputs = async (s: Store) =>
   (
@@ -94,39 +57,10 @@ describe.each(STORE_KINDS)("migration 0015 (outputs deflated on SQLite) on $name
   beforeAll(async () => {
     current = await kind.create(); // today's writer: the oracle
     for (const f of FILES) expect((await loadNative(current.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
-    old = await storeBefore0015(kind);
+    old = await storeBefore(kind, "0015");
     await current.store.raw.transaction(async (src) => {
       await old.raw.transaction(async (dst) => {
-        for (const table of COPIED) {
-          const rows = await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
-          if (rows.length === 0) continue;
-          const had = new Set(
-            (dst.provider === "sqlite"
-              ? await dst.query<{ name: string }>(`SELECT "name" FROM pragma_table_info('${table}')`)
-              : await dst.query<{ name: string }>(`SELECT column_name AS "name" FROM information_schema.columns WHERE table_name = $1`, [
-                  table,
-                ])
-            ).map((c) => c.name),
-          );
-          const cols = Object.keys(rows[0]).filter((c) => had.has(c));
-          expect(cols).not.toContain("outputDeflated");
-          await dst.insertRows(
-            table,
-            cols,
-            rows.map((r) =>
-              cols.map((c) =>
-                // the previous version stored the text
-                table === "Generation" && c === "output"
-                  ? storedOutput(String(r.output), r.outputDeflated as Uint8Array | null)
-                  : r[c] instanceof Date
-                    ? (r[c] as Date).toISOString()
-                    : r[c],
-              ),
-            ),
-          );
-          if (dst.provider === "postgres" && cols.includes("id"))
-            await dst.exec(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
-        }
+        await copyRows(src, dst, COPIED); // outputs as text, as the previous version stored them
         // the previous version's index read the outputs from the table
         if (dst.provider === "sqlite") await dst.exec(`INSERT INTO "GenerationFts"("GenerationFts") VALUES ('rebuild')`);
       });
