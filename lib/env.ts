@@ -31,6 +31,8 @@ const envSchema = z.object({
     .refine((u) => /^https?:\/\//.test(u), "STEPWISE_PUBLIC_URL must be http(s)")
     .transform((u) => new URL(u).origin)
     .optional(),
+  /** how many reverse proxies stand in front (0: none trusted): the client address for sign-in limits is that many entries from the right of X-Forwarded-For */
+  STEPWISE_TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** jobs running at once over all server processes on the store; more wait queued (docs/runner.md) */
   STEPWISE_MAX_JOBS: z.coerce.number().int().min(1).max(64).default(2),
   /** a job whose server stopped renewing its lease for this long is resumed by another (or the restarted) server */

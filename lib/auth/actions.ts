@@ -1,12 +1,13 @@
 "use server";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { loginLimiter } from "../api/rate-limit";
 import { getStore } from "../db";
 import { env } from "../env";
+import { clientAddress } from "./client-address";
 import { cookieOptions, isSameOrigin, isSecureRequest } from "./cookies";
 import { safeNextPath } from "./policy";
 import { issuesText, loginSchema } from "./schemas";
+import { takeSignIn } from "./sign-in-limit";
 import { createSession, endSession, SESSION_COOKIE } from "./sessions";
 import { authenticate } from "./users";
 
@@ -24,9 +25,13 @@ export async function signInAction(_prev: SignInState, form: FormData): Promise<
   if (!isSameOrigin(h)) return { error: "This form must be sent from this site.", email };
   const parsed = loginSchema.safeParse({ email, password: form.get("password") ?? "", next: form.get("next") ?? undefined });
   if (!parsed.success) return { error: issuesText(parsed.error), email };
-  const wait = loginLimiter().take(`login:${parsed.data.email}`);
-  if (!wait.ok) return { error: `Too many attempts for this email: try again in ${wait.retryAfterSeconds} s.`, email };
   const { prisma } = await getStore();
+  const wait = await takeSignIn(prisma, parsed.data.email, clientAddress(h, env.STEPWISE_TRUST_PROXY));
+  if (!wait.ok)
+    return {
+      error: `Too many attempts ${wait.by === "account" ? "for this email" : "from your address"}: try again in ${wait.retryAfterSeconds} s.`,
+      email,
+    };
   const user = await authenticate(prisma, parsed.data.email, parsed.data.password);
   // One message for an unknown email and a wrong password: the form does not reveal who has an account.
   if (!user) return { error: "Wrong email or password.", email };

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { jsonError } from "../api/responses";
-import { takeWrite } from "../api/rate-limit";
+import { takeFromBucket, writeLimits } from "../api/rate-limit";
 import type { Db, Store } from "../db";
 import { env } from "../env";
 import { readContextOf, type ReadContext } from "../read-context";
@@ -41,7 +41,11 @@ export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this 
   if (r.viaCookie && !isSameOrigin(req.headers))
     return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
-  const d = await takeWrite(prisma, p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind);
+  const d = await takeFromBucket(
+    prisma,
+    p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind,
+    writeLimits(),
+  );
   if (!d.ok) {
     return {
       ok: false,

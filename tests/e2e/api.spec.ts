@@ -52,7 +52,7 @@ test("POST /api/v1/runs needs a token, loads a valid body and refuses a bad one 
 
   const before = await (await request.get("/api/v1/runs")).json();
   const bad = await request.post("/api/v1/runs", { data: fs.readFileSync(path.join(EXAMPLES, "invalid.jsonl")), headers: auth });
-  expect(bad.status()).toBe(400);
+  expect(bad.status()).toBe(422);
   const { errors } = await bad.json();
   expect(errors).toContainEqual(expect.objectContaining({ line: 4, field: "input.steps[1].op" }));
   expect(await (await request.get("/api/v1/runs")).json()).toEqual(before);

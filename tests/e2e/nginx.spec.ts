@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { openStore } from "../../lib/db";
 import { EXAMPLES } from "../helpers/shared-data";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
 
@@ -10,7 +11,8 @@ import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } f
 // would stand behind TLS termination: it sets X-Forwarded-Proto https) round-robins over two
 // `next start` processes on one PostgreSQL store. Checked through the proxy: HSTS, Secure session
 // cookies, the CSRF check accepting the public origin and refusing another, a session and a load
-// made on one process holding on the other, one write budget over both processes. Skips with a
+// made on one process holding on the other, one write budget and one sign-in attempt budget over
+// both processes, the latter also keyed on the client address nginx passes (STEPWISE_TRUST_PROXY=1). Skips with a
 // printed reason without nginx or PostgreSQL (.ci/run installs nginx). Ports E2E_PORT + 6, + 7
 // (servers) and + 10 (nginx).
 
@@ -79,7 +81,13 @@ test("two next start processes behind nginx on one PostgreSQL store", async ({ p
       input: PASSWORD + "\n",
     });
     const token = cli(store.url, "token", "create", "--name", "ci");
-    const env = { DATABASE_URL: store.url, STEPWISE_ACCESS: "private", STEPWISE_WRITE_BURST: "6", STEPWISE_WRITE_RATE_PER_MIN: "1" };
+    const env = {
+      DATABASE_URL: store.url,
+      STEPWISE_ACCESS: "private",
+      STEPWISE_WRITE_BURST: "6",
+      STEPWISE_WRITE_RATE_PER_MIN: "1",
+      STEPWISE_TRUST_PROXY: "1",
+    };
     for (const p of [PORT + 6, PORT + 7]) servers.push(await startServer(p, env));
     const listen = PORT + 10;
     fs.writeFileSync(path.join(dir, "nginx.conf"), nginxConf(dir, listen, [PORT + 6, PORT + 7]));
@@ -90,6 +98,29 @@ test("two next start processes behind nginx on one PostgreSQL store", async ({ p
     // HSTS through the proxy (it says the client came over https)
     const login = await fetch(`${base}/login`);
     expect(login.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+
+    // failed sign-ins count on both processes: an account's burst of 10 over the two, then refused
+    const answeredBy = new Set<string>();
+    await page.goto(`${base}/login`);
+    for (let i = 0; i <= 10; i++) {
+      await page.getByLabel("Email").fill("nobody@nginx.test");
+      await page.getByLabel("Password").fill(`wrong password number ${i}`);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/login"),
+        page.getByRole("button", { name: "Sign in" }).click(),
+      ]);
+      answeredBy.add(answer.headers()["x-upstream"]);
+      await expect(page.getByRole("alert")).toHaveText(i < 10 ? /Wrong email or password/ : /Too many attempts for this email/);
+    }
+    expect(answeredBy.size).toBe(2);
+    // keyed on the address nginx saw (X-Forwarded-For, trusted here), as well as on the account
+    const db = await openStore(store.url);
+    try {
+      const keys = (await db.prisma.rateBucket.findMany({ select: { key: true } })).map((r) => r.key);
+      expect(keys).toEqual(expect.arrayContaining(["login:acct:nobody@nginx.test", "login:addr:127.0.0.1"]));
+    } finally {
+      await db.close();
+    }
 
     // sign in through the proxy: the session cookie is Secure, and holds on both processes
     await page.goto(`${base}/login`);

@@ -10,7 +10,7 @@ import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } f
 
 // `stepwise push` through a real `next start` with real tokens, on each store: native files,
 // an importable file, a local run, idempotent re-pushes, the server's refusals (401, 403, 413,
-// 400 with file:line: field), a retry after 429, a gzip bomb, and a push killed mid-stream that
+// 422 with file:line: field), a retry after 429, a gzip bomb, and a push killed mid-stream that
 // leaves the server's run old or new, never mixed. Servers on E2E_PORT + 4 and + 5.
 
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
@@ -103,7 +103,7 @@ SERVER_STORES.forEach((kind, i) => {
       expect(other.err).toMatch(/answered 403: .*needs the editor or admin role/);
       const invalid = push(env, path.join(EXAMPLES, "invalid.jsonl"), "--server", server.url);
       expect(invalid.code).toBe(1);
-      expect(invalid.err).toMatch(/answered 400: .*nothing was loaded/);
+      expect(invalid.err).toMatch(/answered 422: .*nothing was loaded/);
       expect(invalid.err).toMatch(/:4: input\.steps\[1\]\.op: /);
       // over 1 MB once decompressed (well under it on the wire): 413 with the limit
       const big = path.join(tmp, "big.jsonl");

@@ -52,13 +52,13 @@ describe("POST /api/v1/import", () => {
     });
   });
 
-  it("answers 400 with named errors, and for bad options", async () => {
+  it("answers 422 with named errors, and 400 for bad options", async () => {
     const r = await post(
       "?name=x.json",
       '{"experiment":"self_conditioning","config":{},"data":{"0.5":{"samples":[{"sample_idx":0}]}}}',
       secret,
     );
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(422);
     const j = await r.json();
     expect(j.errors[0]).toMatchObject({ file: "x.json", line: 0 });
     const bad = await post("?format=csv", "{}");

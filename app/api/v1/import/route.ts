@@ -48,7 +48,7 @@ export const POST = apiRoute(async (req: NextRequest) => {
     }
     const report = await importFile(store, name, tmp, parsed.options);
     if (!report.ok)
-      return jsonError(400, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
+      return jsonError(422, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
     return NextResponse.json(
       { format: report.format, runs: report.runs, generations: report.generations, notes: report.notes },
       { status: 201 },

@@ -36,6 +36,7 @@ export const POST = apiRoute(async (req: NextRequest) => {
   });
   if (body.corrupt()) return jsonError(400, `${body.corrupt()}; nothing was loaded`);
   if (!report || body.exceeded()) return tooLarge(max);
-  if (!report.ok) return jsonError(400, `${report.errors.length} error(s); nothing was loaded`, { errors: report.errors });
+  // content that does not validate: 422 (the request itself was well-formed), errors as file:line: field
+  if (!report.ok) return jsonError(422, `${report.errors.length} error(s); nothing was loaded`, { errors: report.errors });
   return NextResponse.json({ runs: report.runs, generations: report.generations, steps: report.steps }, { status: 201 });
 });
