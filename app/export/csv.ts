@@ -5,8 +5,9 @@ type Cell = string | number | boolean | null | undefined;
 function csvCell(v: Cell): string {
   if (v === null || v === undefined) return "";
   let s = String(v);
-  // Spreadsheet formula injection: text from loaded files must not run as a formula.
-  if (typeof v === "string" && /^[=+@\t\r]/.test(s)) s = "'" + s;
+  // Spreadsheet formula injection (OWASP's list): text from loaded files must not run as a
+  // formula, so text starting = + - @ tab or CR is prefixed with '. Numbers stay numbers.
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
   return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
 }
 

@@ -245,6 +245,6 @@ export interface StoredGenerationAnalysis {
   exactStep: boolean;
   hasSteps: boolean;
   selfConditioning: { inducedErrorRate: number; targetTurn: number } | null;
-  /** operands of slip and propagated steps, keyed by step number */
-  operands: Record<number, NonNullable<StepRow["operands"]>>;
+  // The operand values of wrong steps are not stored (they were until migration 0014): the
+  // trace diff derives them from the item's operations and the step trace.
 }

@@ -2,11 +2,12 @@ import "server-only";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
-import type { FailureMode, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
+import { decodeItemContent } from "@/lib/store/item-content";
 import { decodeStepTrace } from "@/lib/store/step-trace";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import { parseJsonOr } from "@/lib/json";
-import { stepOperations, type StepOperation } from "./step-operations";
+import { ownOperands, stepOperations, type StepOperation } from "./step-operations";
 
 // Everything the trace-diff page shows for one generation. Model output is returned as
 // plain strings: the page renders it as text only.
@@ -23,7 +24,7 @@ export interface GenerationStep {
   /** what the step computes (arith: "S4 − S2"; dict-sum: "+ alarm (88)") */
   operation: StepOperation | null;
   /** the model's own operand values, for slips and propagated steps */
-  operands: StoredGenerationAnalysis["operands"][number] | null;
+  operands: NonNullable<StepRow["operands"]> | null;
 }
 
 export interface GenerationRef {
@@ -100,7 +101,10 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     },
   });
   if (!run) return null;
-  const item = await prisma.item.findUnique({ where: { runId_key: { runId: run.id, key: itemKey } } });
+  const item = await prisma.item.findUnique({
+    where: { runId_key: { runId: run.id, key: itemKey } },
+    select: { id: true, key: true, length: true, inducedErrorRate: true, content: { select: { body: true } } },
+  });
   if (!item) return null;
   const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
   const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } } });
@@ -114,11 +118,11 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     exactStep: false,
     hasSteps: false,
     selfConditioning: null,
-    operands: {},
   });
-  const input = parseJsonOr<Record<string, unknown>>(item.input, {});
+  const { input } = decodeItemContent(item.content.body);
   const output = outputOf(g.output, run.benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
+  const trace = decodeStepTrace(g.stepTrace);
   const ops = stepOperations(run.benchmark, input, analysis, item.length);
 
   // Item order = load order (item id), then epoch: the order of the run's item table. Each
@@ -161,11 +165,11 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     clean: g.clean,
     usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
     analysis,
-    steps: decodeStepTrace(g.stepTrace).map((s) => ({
+    steps: trace.map((s) => ({
       ...s,
       turn: turns?.get(s.step) ?? null,
       operation: ops.get(s.step) ?? null,
-      operands: analysis.operands[s.step] ?? null,
+      operands: s.status === "correct" ? null : ownOperands(ops.get(s.step), trace),
     })),
     position: { index, total: run.generationCount },
     prevFailed: prev ? { itemId: prev.itemKey, epoch: prev.epoch } : null,

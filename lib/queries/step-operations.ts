@@ -1,4 +1,4 @@
-import type { StoredGenerationAnalysis } from "@/lib/analysis/types";
+import type { StepRow, StoredGenerationAnalysis } from "@/lib/analysis/types";
 
 // What each reference step computes, in words, for the trace-diff table.
 
@@ -35,4 +35,23 @@ export function stepOperations(
       (input.keys as unknown[]).slice(0, length).forEach((k, i) => out.set(i + 1, { kind: "key", key: String(k), value: null }));
   }
   return out;
+}
+
+/**
+ * The operand values a procedural-arith step used as the model had them: its first statement
+ * of each operand, the reference value where it never stated one (lib/analysis/arith-align.ts,
+ * `own`). Derived from the step trace rather than stored: the trace holds both values.
+ */
+export function ownOperands(
+  op: StepOperation | undefined,
+  steps: readonly { expected: string; claimed: string | null }[],
+): NonNullable<StepRow["operands"]> | null {
+  if (op?.kind !== "arith") return null;
+  const own = (j: number) => {
+    const s = steps[j - 1];
+    return s === undefined ? null : Number(s.claimed ?? s.expected);
+  };
+  const aValue = own(op.a);
+  const bValue = own(op.b);
+  return aValue === null || bValue === null ? null : { op: op.op, a: op.a, b: op.b, aValue, bValue };
 }

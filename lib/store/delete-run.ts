@@ -1,3 +1,4 @@
+import { contentsOfRun, dropUnusedContents } from "./item-content";
 import type { RawDb } from "./raw";
 import { unindexRun } from "./search-index";
 
@@ -12,8 +13,8 @@ export interface DeletedRun {
 }
 
 /**
- * Deletes the run with this key and everything of it (items, generations, steps, stored
- * aggregates, signposts, search index rows, share links) in one transaction: either all of
+ * Deletes the run with this key and everything of it (items, the item contents no other run
+ * shares, generations, stored aggregates, signposts, search index rows, share links) in one transaction: either all of
  * it goes or nothing does. Returns null, touching nothing, when no run has the key.
  */
 export async function deleteRun(raw: RawDb, key: string): Promise<DeletedRun | null> {
@@ -25,8 +26,10 @@ export async function deleteRun(raw: RawDb, key: string): Promise<DeletedRun | n
     if (!run) return null;
     await unindexRun(tx, tx.provider, key);
     const shareLinks = await tx.exec(`DELETE FROM "ShareLink" WHERE "runKey" = $1`, [key]);
-    // Items, generations, steps, length and step aggregates and signposts go by ON DELETE CASCADE.
+    const contents = await contentsOfRun(tx, Number(run.id));
+    // Items, generations, length and step aggregates and signposts go by ON DELETE CASCADE.
     await tx.exec(`DELETE FROM "Run" WHERE "id" = $1`, [run.id]);
+    await dropUnusedContents(tx, contents);
     return { key, items: Number(run.itemCount), generations: Number(run.generationCount), shareLinks };
   });
 }

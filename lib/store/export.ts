@@ -1,4 +1,5 @@
 import type { Db } from "../db";
+import { decodeItemContent } from "./item-content";
 
 // `stepwise export`: a run back as native JSONL (SPEC §5), streamed page by page so a run of
 // any size never sits in memory. Loading the output into an empty store gives the same
@@ -25,10 +26,18 @@ export async function* exportRun(prisma: Db, key: string): AsyncGenerator<string
       where: { runId: run.id, id: { gt: cursor } },
       orderBy: { id: "asc" },
       take: PAGE,
-      include: { item: { select: { key: true, length: true, input: true, reference: true } } },
+      include: { item: { select: { key: true, length: true, contentId: true, content: { select: { body: true } } } } },
     });
     if (page.length === 0) return;
+    // an item's epochs usually share a page: decode its record once
+    let contentId = -1;
+    let content = { input: {}, reference: [] } as ReturnType<typeof decodeItemContent>;
     for (const g of page) {
+      if (g.item.contentId !== contentId) {
+        contentId = g.item.contentId;
+        content = decodeItemContent(g.item.content.body);
+      }
+      const { input, reference } = content;
       const given = g.given ? (JSON.parse(g.given) as Record<string, unknown>) : {};
       const usage =
         given.usage ??
@@ -40,10 +49,10 @@ export async function* exportRun(prisma: Db, key: string): AsyncGenerator<string
         id: g.item.key,
         length: g.item.length,
         epoch: g.epoch,
-        input: JSON.parse(g.item.input),
+        input,
       };
       if (given.output !== "none") line.output = given.output === "turns" ? (JSON.parse(g.output) as string[]) : g.output;
-      if (run.benchmark === "generic") line.reference = JSON.parse(g.item.reference);
+      if (run.benchmark === "generic") line.reference = reference;
       if (given.steps !== undefined) line.steps = given.steps;
       if (given.answer !== undefined) line.answer = given.answer;
       if (usage !== undefined) line.usage = usage;

@@ -8,8 +8,9 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
 import { parseJsonOr } from "../json";
+import { decodeItemContent, dropUnusedContents, storeContents } from "./item-content";
 import type { RawTx } from "./raw";
-import { GEN_COLS, generationRow } from "./rows";
+import { GEN_COLS, generationRow, itemContentOf } from "./rows";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
 
@@ -114,15 +115,21 @@ export async function addGeneration(store: Store, run: IncrementalRun, item: Nat
 }
 
 async function itemIdFor(tx: RawTx, runId: number, item: NativeItem, a: GenerationAnalysis): Promise<number> {
+  const existing = async () =>
+    (await tx.query<{ id: number }>(`SELECT "id" FROM "Item" WHERE "runId" = $1 AND "key" = $2`, [runId, item.id]))[0];
+  const old = await existing();
+  if (old) return Number(old.id);
   const rate = a.selfConditioning?.inducedErrorRate ?? null;
+  const [contentId] = await storeContents(tx, [itemContentOf(item, a)]);
   const [ins] = await tx.query<{ id: number }>(
-    `INSERT INTO "Item" ("runId", "key", "length", "input", "reference", "inducedErrorRate") VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO "Item" ("runId", "key", "length", "contentId", "inducedErrorRate") VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("runId", "key") DO NOTHING RETURNING "id"`,
-    [runId, item.id, a.length, JSON.stringify(item.input), JSON.stringify(a.reference), rate],
+    [runId, item.id, a.length, contentId, rate],
   );
   if (ins) return Number(ins.id);
-  const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Item" WHERE "runId" = $1 AND "key" = $2`, [runId, item.id]);
-  return Number(old.id);
+  // another writer stored the item first: its record is the one kept
+  await dropUnusedContents(tx, [contentId]);
+  return Number((await existing()).id);
 }
 
 /**
@@ -164,30 +171,42 @@ interface StoredRow {
   latencyMs: number | null;
   costUsd: number | null;
   metadata: string | null;
-  input: string;
+  contentId: number;
+  body: Uint8Array;
 }
 
 /** The run's summaries rebuilt from Generation rows, in (item, epoch) order. */
 export async function storedSummaries(tx: RawTx, runId: number): Promise<SummaryColumns> {
   const rows = await tx.query<StoredRow>(
     `SELECT g."itemKey", g."epoch", g."length", g."firstCorrect", g."lastCorrect", g."firstDivergence", g."statuses", g."modes",
-       g."clean", g."analysis", g."promptTokens", g."completionTokens", g."latencyMs", g."costUsd", g."metadata", i."input"
-     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch"`,
+       g."clean", g."analysis", g."promptTokens", g."completionTokens", g."latencyMs", g."costUsd", g."metadata",
+       i."contentId", c."body"
+     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" JOIN "ItemContent" c ON c."id" = i."contentId"
+     WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch"`,
     [runId],
   );
   const out = new SummaryColumns(rows.length);
-  for (const r of rows) out.push(summaryOfRow(r));
+  // an item's epochs are adjacent: decode its record once
+  let contentId = -1;
+  let input: NativeItem["input"] = {};
+  for (const r of rows) {
+    if (Number(r.contentId) !== contentId) {
+      contentId = Number(r.contentId);
+      input = decodeItemContent(r.body).input;
+    }
+    out.push(summaryOfRow(r, input));
+  }
   return out;
 }
 
-function summaryOfRow(r: StoredRow): GenerationSummary {
+function summaryOfRow(r: StoredRow, input: NativeItem["input"]): GenerationSummary {
   const stored = parseJsonOr<Partial<StoredGenerationAnalysis> | null>(r.analysis, null) ?? {};
   // The loader's own mapping of the item's fields (cluster, usage), so both paths summarise a
   // generation identically.
   const fromItem = itemSummaryFields({
     id: r.itemKey,
     epoch: Number(r.epoch),
-    input: parseJsonOr<NativeItem["input"] | null>(r.input, null) ?? {},
+    input,
     metadata: parseJsonOr<unknown>(r.metadata, undefined),
     usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
     latency_ms: r.latencyMs,

@@ -2,6 +2,7 @@ import { arithAnswerCorrect, distinctNumbers } from "../analysis/arith-align";
 import { toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "../analysis/numbers";
 import { FAILURE_MODES, type BenchmarkName, type RunHeader, type StoredGenerationAnalysis } from "../analysis/types";
 import { storedSummaries } from "./incremental";
+import { decodeItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
@@ -70,16 +71,24 @@ export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance):
     modes: number;
     clean: unknown;
     analysis: string;
-    reference: string;
+    contentId: number;
+    body: Uint8Array;
   }>(
-    `SELECT g."id", g."length", g."firstCorrect", g."lastCorrect", g."modes", g."clean", g."analysis", i."reference"
-     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" WHERE g."runId" = $1`,
+    `SELECT g."id", g."length", g."firstCorrect", g."lastCorrect", g."modes", g."clean", g."analysis", i."contentId", c."body"
+     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" JOIN "ItemContent" c ON c."id" = i."contentId"
+     WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch"`,
     [runId],
   );
   let changed = 0;
+  // an item's epochs are adjacent: decode its record once
+  let contentId = -1;
+  let reference: unknown[] = [];
   for (const r of rows) {
     const a = parse<Partial<StoredGenerationAnalysis>>(r.analysis, {});
-    const reference = parse<unknown[]>(r.reference, []);
+    if (Number(r.contentId) !== contentId) {
+      contentId = Number(r.contentId);
+      reference = decodeItemContent(r.body).reference;
+    }
     const final = reference[Number(r.length) - 1];
     // answers graded by another tool (imports without a step trace) keep their grades
     if (!a.hasSteps || !Array.isArray(a.answers) || typeof final !== "number") continue;

@@ -1,5 +1,6 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
+import { encodeItemContent, type ItemContent } from "./item-content";
 import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
@@ -13,7 +14,9 @@ import {
 // analysis thread (lib/store/analysis-thread.ts) while the loader's thread inserts: the
 // writer fills in run, item and generation ids.
 
-export const ITEM_COLS = ["id", "runId", "key", "length", "input", "reference", "inducedErrorRate"];
+export const ITEM_COLS = ["id", "runId", "key", "length", "contentId", "inducedErrorRate"];
+/** Where the writer puts an item's content id (its record stored, or found, at the batch's flush). */
+export const ITEM_CONTENT = ITEM_COLS.indexOf("contentId");
 export const GEN_COLS = [
   "id",
   "runId",
@@ -68,8 +71,6 @@ export function generationRow(
   a: GenerationAnalysis,
 ): unknown[] {
   const first = a.firstDivergence === null ? null : (a.steps[a.firstDivergence - 1]?.status ?? null);
-  const operands: StoredGenerationAnalysis["operands"] = {};
-  for (const s of a.steps) if (s.operands && s.status !== "correct") operands[s.step] = s.operands;
   const stored: StoredGenerationAnalysis = {
     answers: a.answers,
     extras: a.extras,
@@ -78,7 +79,6 @@ export function generationRow(
     exactStep: a.exactStep,
     hasSteps: a.hasSteps,
     selfConditioning: a.selfConditioning,
-    operands,
   };
   const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
   const output =
@@ -112,11 +112,18 @@ export function generationRow(
   ];
 }
 
+/** The record of a generation's item: its input and the reference the analysis recomputed. */
+export function itemContentOf(item: NativeItem, a: GenerationAnalysis): ItemContent {
+  return encodeItemContent(JSON.stringify(item.input), JSON.stringify(a.reference));
+}
+
 /** Everything the writer stores for one generation, with the ids still to fill in. */
 export interface PreparedGeneration {
   itemKey: string;
-  /** ITEM_COLS after id, runId and key */
+  /** ITEM_COLS after id, runId and key; contentId null until the writer has stored `content` */
   item: unknown[];
+  /** the item's input and reference record (lib/store/item-content.ts) */
+  content: ItemContent;
   /** GEN_COLS, the first three (id, runId, itemId) null; the steps are its stepTrace record */
   gen: unknown[];
   stepCount: number;
@@ -126,7 +133,8 @@ export interface PreparedGeneration {
 export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
   return {
     itemKey: item.id,
-    item: [a.length, JSON.stringify(item.input), JSON.stringify(a.reference), a.selfConditioning?.inducedErrorRate ?? null],
+    item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
+    content: itemContentOf(item, a),
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -2,10 +2,20 @@ import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
 import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
+import { asBuffer, contentsOfRun, dropUnusedContents, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
-import { GEN_COLS, GEN_EPOCH, GEN_ORDINAL, GEN_STEP_TRACE, ITEM_COLS, prepareGeneration, type PreparedGeneration } from "./rows";
+import {
+  GEN_COLS,
+  GEN_EPOCH,
+  GEN_ORDINAL,
+  GEN_STEP_TRACE,
+  ITEM_COLS,
+  ITEM_CONTENT,
+  prepareGeneration,
+  type PreparedGeneration,
+} from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -35,6 +45,8 @@ export class RunWriter {
   /** Item row id by the summaries' item index */
   private itemIds: number[] = [];
   private itemRows: unknown[][] = [];
+  /** the content record of each row of itemRows */
+  private itemContents: ItemContent[] = [];
   private genRows: unknown[][] = [];
   steps = 0;
   private ordinal = 0;
@@ -51,6 +63,8 @@ export class RunWriter {
     readonly runId: number,
     /** a run with this key existed and was replaced */
     readonly replaced = false,
+    /** the replaced run's content records: dropped at the end where the new run does not use them */
+    private replacedContents: number[] = [],
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
   }
@@ -63,6 +77,8 @@ export class RunWriter {
   static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
+    const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
+    const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
@@ -85,7 +101,7 @@ export class RunWriter {
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced);
+    return new RunWriter(tx, ids, header, runId, replaced, replacedContents);
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
@@ -100,6 +116,7 @@ export class RunWriter {
       itemId = await this.ids.take("Item");
       this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
+      this.itemContents.push({ hash: asBuffer(p.content.hash), body: asBuffer(p.content.body) });
     } else itemId = this.itemIds[item.index];
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
@@ -112,8 +129,7 @@ export class RunWriter {
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     // A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer.
     const trace = p.gen[GEN_STEP_TRACE];
-    if (trace instanceof Uint8Array && !Buffer.isBuffer(trace))
-      p.gen[GEN_STEP_TRACE] = Buffer.from(trace.buffer, trace.byteOffset, trace.byteLength);
+    if (trace instanceof Uint8Array) p.gen[GEN_STEP_TRACE] = asBuffer(trace);
     this.genRows.push(p.gen);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, item.index);
@@ -121,9 +137,14 @@ export class RunWriter {
   }
 
   async flush(): Promise<void> {
-    if (this.itemRows.length) await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
+    if (this.itemRows.length) {
+      const contentIds = await storeContents(this.tx, this.itemContents);
+      this.itemRows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
+      await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
+    }
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
     this.itemRows = [];
+    this.itemContents = [];
     this.genRows = [];
   }
 
@@ -134,6 +155,8 @@ export class RunWriter {
     const source = JSON.stringify(this.header.source ?? null);
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);
     if (!this.inOrder) await renumber(this.tx, this.runId);
+    // after the new run's items exist, so that the contents both versions share stay
+    await dropUnusedContents(this.tx, this.replacedContents);
     await writeSignposts(this.tx, this.runId);
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };

@@ -1,5 +1,5 @@
 // Child process of scripts/bench.ts: the PostgreSQL baseline. Dumps the rows our loader wrote
-// (items, generations, step results) with COPY TO (untimed), then times COPY FROM of those
+// (item contents, items, generations, step results) with COPY TO (untimed), then times COPY FROM of those
 // dumps into a fresh database with the same schema, in one transaction: the fastest bulk path.
 import fs from "node:fs";
 import os from "node:os";
@@ -13,10 +13,10 @@ const [sourceUrl, targetUrl] = process.argv.slice(2);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-pgdump-"));
 const src = new pg.Client({ connectionString: sourceUrl });
 await src.connect();
-// The bulk tables our loader writes (StepResult only in stores made before migration 0009).
+// The bulk tables our loader writes (StepResult only in stores made before migration 0009, ItemContent only after 0014).
 const tables = (
   await src.query<{ t: string }>(
-    `SELECT t FROM unnest(ARRAY['Item', 'Generation', 'StepResult']) t WHERE to_regclass(format('%I', t)) IS NOT NULL`,
+    `SELECT t FROM unnest(ARRAY['ItemContent', 'Item', 'Generation', 'StepResult']) t WHERE to_regclass(format('%I', t)) IS NOT NULL`,
   )
 ).rows.map((r) => r.t);
 const counts: Record<string, number> = {};

@@ -9,8 +9,8 @@ import { listMigrations } from "../../lib/store/migrate";
 const CHUNK = 200_000;
 const [source, target] = process.argv.slice(2);
 const src = new Database(source, { readonly: true });
-// The bulk tables our loader writes (StepResult only in stores made before migration 0009).
-const tables = ["Item", "Generation", "StepResult"].filter((t) =>
+// The bulk tables our loader writes (StepResult only in stores made before migration 0009, ItemContent only after 0014).
+const tables = ["ItemContent", "Item", "Generation", "StepResult"].filter((t) =>
   src.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(t),
 );
 const runs = src.prepare(`SELECT * FROM "Run"`).all() as Record<string, unknown>[];

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
+import { dialectOf } from "../../lib/store/dialect";
 
 type Query = { name: string; sql: string; params: unknown[] };
 type Runner = {
@@ -173,7 +174,7 @@ const queries: Query[] = [
   },
 ];
 if (other) {
-  const h = providerOf(url) === "sqlite" ? "+" : ""; // SQLite's planner hints (lib/queries/compare-sql.ts)
+  const h = dialectOf(providerOf(url)).hint().sql; // the store's planner hint, as lib/queries/compare-sql.ts writes it
   const join = `FROM "Generation" a JOIN "Generation" b ON b."runId" = $2 AND b."itemKey" = a."itemKey" AND ${h}b."epoch" = 0 WHERE a."runId" = $1 AND a."epoch" = 0`;
   queries.push(
     {

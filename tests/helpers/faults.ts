@@ -37,6 +37,7 @@ export interface RunSnapshot {
   lengthStats: number;
   stepStats: number;
   signposts: number;
+  studyStats: number;
 }
 
 // One SQL statement, so SQLite (WAL) and PostgreSQL (READ COMMITTED) evaluate every part of
@@ -48,7 +49,8 @@ const SNAPSHOT_SQL = `
     (SELECT COALESCE(SUM(LENGTH(g."statuses")), 0) FROM "Generation" g WHERE g."runId" = r."id" AND g."stepTrace" IS NOT NULL) AS steps,
     (SELECT COUNT(*) FROM "RunLengthStat" l WHERE l."runId" = r."id") AS "lengthStats",
     (SELECT COUNT(*) FROM "RunStepStat" t WHERE t."runId" = r."id") AS "stepStats",
-    (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts"
+    (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts",
+    (SELECT COUNT(*) FROM "RunStudyStat" s WHERE s."runId" = r."id") AS "studyStats"
   FROM "Run" r JOIN "Variant" v ON v."id" = r."variantId" WHERE r."key" = $1`;
 
 const EMPTY: RunSnapshot = {
@@ -60,6 +62,7 @@ const EMPTY: RunSnapshot = {
   lengthStats: 0,
   stepStats: 0,
   signposts: 0,
+  studyStats: 0,
 };
 
 export async function runSnapshot(store: Store, key: string): Promise<RunSnapshot> {
@@ -77,8 +80,23 @@ export async function runSnapshot(store: Store, key: string): Promise<RunSnapsho
     lengthStats: n("lengthStats"),
     stepStats: n("stepStats"),
     signposts: n("signposts"),
+    studyStats: n("studyStats"),
   };
 }
+
+/** What orphanCounts answers for a sound store. */
+export const NO_ORPHANS = {
+  items: 0,
+  generations: 0,
+  steps: 0,
+  lengthStats: 0,
+  stepStats: 0,
+  signposts: 0,
+  studyStats: 0,
+  contents: 0,
+  itemsWithoutContent: 0,
+  runsWithWrongCount: 0,
+} as const;
 
 /** Rows whose parent is gone (the schema cascades; a non-zero count means a broken store). */
 export async function orphanCounts(store: Store): Promise<Record<string, number>> {
@@ -91,6 +109,10 @@ export async function orphanCounts(store: Store): Promise<Record<string, number>
       (SELECT COUNT(*) FROM "RunLengthStat" l WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = l."runId")) AS "lengthStats",
       (SELECT COUNT(*) FROM "RunStepStat" t WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = t."runId")) AS "stepStats",
       (SELECT COUNT(*) FROM "RunSignpost" p WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = p."runId")) AS "signposts",
+      (SELECT COUNT(*) FROM "RunStudyStat" s WHERE NOT EXISTS (SELECT 1 FROM "Run" r WHERE r."id" = s."runId")) AS "studyStats",
+      -- item contents are shared by runs: one that no item uses is left behind
+      (SELECT COUNT(*) FROM "ItemContent" c WHERE NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = c."id")) AS "contents",
+      (SELECT COUNT(*) FROM "Item" i WHERE NOT EXISTS (SELECT 1 FROM "ItemContent" c WHERE c."id" = i."contentId")) AS "itemsWithoutContent",
       (SELECT COUNT(*) FROM "Run" r WHERE r."itemCount" <> (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id")) AS "runsWithWrongCount"`);
   return Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
 }

@@ -27,6 +27,7 @@ describe("write API authorization, limits and share reads", () => {
   let viewerSession: string;
   let runs: typeof import("../../app/api/v1/runs/route");
   let metrics: typeof import("../../app/api/v1/runs/[key]/metrics/route");
+  let studyCsv: typeof import("../../app/study/csv/route");
 
   beforeAll(async () => {
     ({ store, drop } = await STORE_KINDS[0].create());
@@ -39,6 +40,7 @@ describe("write API authorization, limits and share reads", () => {
     viewerSession = (await createSession(store.prisma, vi.id, 1)).secret;
     runs = await import("../../app/api/v1/runs/route");
     metrics = await import("../../app/api/v1/runs/[key]/metrics/route");
+    studyCsv = await import("../../app/study/csv/route");
   });
   beforeEach(async () => {
     // the write budget is in the store (lib/api/rate-limit.ts): a fresh one per test
@@ -149,5 +151,25 @@ describe("write API authorization, limits and share reads", () => {
     expect(Object.keys(await refused.json())).toEqual(["error"]);
     const list = await runs.GET(new NextRequest("http://localhost/api/v1/runs", { headers: { cookie: `${SHARE_COOKIE}=${link.secret}` } }));
     expect(list.status).toBe(401);
+  });
+
+  it("private mode: the study CSV checks the request before reading, like the other exports", async () => {
+    await post({ authorization: `Bearer ${editor}` });
+    env.STEPWISE_ACCESS = "private";
+    const get = (headers: Record<string, string> = {}) => studyCsv.GET(new NextRequest("http://localhost/study/csv?x=length", { headers }));
+    const link = await createShareLink(store.prisma, { runKey: RUN_KEY, createdById: null, expiresAt: null });
+    for (const refused of [
+      await get(),
+      await get({ cookie: `${SHARE_COOKIE}=${link.secret}` }),
+      await get({ authorization: "Bearer sw_forged" }),
+    ]) {
+      expect(refused.status).toBe(307);
+      expect(refused.headers.get("location")).toBe("/login?next=%2Fstudy%2Fcsv%3Fx%3Dlength");
+      expect(await refused.text()).toBe("");
+    }
+    const ok = await get({ cookie: `${SESSION_COOKIE}=${viewerSession}` });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(await ok.text()).toContain(RUN_KEY);
   });
 });

@@ -9,7 +9,7 @@ import { DEMO_CREATED_AT, demoRunOptions } from "../../lib/generate/demo";
 import { deleteRun } from "../../lib/store/delete-run";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
-import { orphanCounts, runSnapshot, stepwise } from "../helpers/faults";
+import { NO_ORPHANS, orphanCounts, runSnapshot, stepwise } from "../helpers/faults";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS } from "../helpers/stores";
 
@@ -80,12 +80,13 @@ describe.each(STORE_KINDS)("deleting a run on $name", (kind) => {
     expect(target.generations).toBeGreaterThan(0);
     expect(target.steps).toBeGreaterThan(0);
     expect(target.signposts).toBeGreaterThan(0);
+    expect(target.studyStats).toBeGreaterThan(0);
     const deleted = await deleteRun(store.raw, keys.arith);
     expect(deleted).toEqual({ key: keys.arith, items: target.items, generations: target.generations, shareLinks: 1 });
     expect((await runSnapshot(store, keys.arith)).metrics).toBeNull();
     expect(await runSnapshot(store, keys.dictsum)).toEqual(other);
     expect(await store.prisma.shareLink.count({ where: { runKey: keys.arith } })).toBe(0);
-    expect(Object.values(await orphanCounts(store)).every((n) => n === 0)).toBe(true);
+    expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
     // SQLite's search index holds exactly the remaining runs' outputs (a left-over row fails the check).
     await ftsIntact(store);
     // The key is free again: loading it anew works.

@@ -9,11 +9,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import { loadNative, type LoadReport } from "../../lib/store/load";
-import { classify, orphanCounts, runSnapshot, seeded, sleep, stepwise, writeRun, type RunSnapshot } from "../helpers/faults";
+import { classify, orphanCounts, runSnapshot, seeded, sleep, stepwise, writeRun, type RunSnapshot, NO_ORPHANS } from "../helpers/faults";
 import { STORE_KINDS } from "../helpers/stores";
 
 const KEY = "faults__race";
-const NO_ORPHANS = { items: 0, generations: 0, steps: 0, lengthStats: 0, stepStats: 0, signposts: 0, runsWithWrongCount: 0 };
 
 describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) => {
   let store: Store;

@@ -18,6 +18,7 @@ import {
   waitFor,
   writeRun,
   type RunSnapshot,
+  NO_ORPHANS,
 } from "../helpers/faults";
 import { STORE_KINDS } from "../helpers/stores";
 
@@ -100,15 +101,7 @@ describe.each(STORE_KINDS)("SIGKILL during `stepwise ingest` on $name", (kind) =
       if (exited) expect(result).toBe("B"); // it finished: the new version must be complete
       if (openAtKill) expect(result).toBe("A"); // still reading B: nothing may show
       expect(killed || exited).toBe(true);
-      expect(await orphanCounts(store)).toEqual({
-        items: 0,
-        generations: 0,
-        steps: 0,
-        lengthStats: 0,
-        stepStats: 0,
-        signposts: 0,
-        runsWithWrongCount: 0,
-      });
+      expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
       expect(await runSnapshot(store, "faults__bystander")).toEqual(bystander);
     }
     const summary = {

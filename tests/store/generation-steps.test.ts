@@ -31,6 +31,7 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
     const ctx = adminContext(s.store);
     let generations = 0;
     let steps = 0;
+    let operands = 0;
     for (const f of FILES) {
       const reader = new NativeReader(f);
       const lines = fs.readFileSync(path.join(EXAMPLES, f), "utf8").split("\n");
@@ -47,16 +48,20 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
               claimed: text(st.claimed),
               recomputed: text(st.recomputed),
               span: st.span ?? null,
+              // the trace diff derives a wrong step's operand values (they are not stored): the analysis's own
+              operands: st.status === "correct" ? null : (st.operands ?? null),
             }))
           : [];
-        const got = detail!.steps.map(({ step, status, expected, claimed, recomputed, span }) => ({
+        const got = detail!.steps.map(({ step, status, expected, claimed, recomputed, span, operands }) => ({
           step,
           status,
           expected,
           claimed,
           recomputed,
           span,
+          operands,
         }));
+        operands += got.filter((g) => g.operands !== null).length;
         expect(got, `${f}:${i + 1}`).toEqual(want);
         generations++;
         steps += want.length;
@@ -64,5 +69,6 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
     }
     expect(generations).toBeGreaterThan(100);
     expect(steps).toBeGreaterThan(1000);
+    expect(operands).toBeGreaterThan(100);
   }, 120_000);
 });

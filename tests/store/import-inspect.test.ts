@@ -8,6 +8,7 @@ import { exportRun } from "../../lib/store/export";
 import { INSPECT_MODEL, sampleError, writeInspectLog, type SimSample } from "../fixtures/import/inspect-logs";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { parseImportOptions } from "../../lib/import/options";
+import { decodeItemContent } from "../../lib/store/item-content";
 
 const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -161,8 +162,12 @@ describe.each(STORE_KINDS)("Inspect logs on $name", (kind) => {
     const file = writeInspectLog({ evalId: "target1", samples: [matchSample(2), { ...matchSample(3), target: ["21", "twenty-one"] }] });
     const r = await imp(store, file);
     expect(r.errors).toEqual([]);
-    const items = await store.prisma.item.findMany({ where: { run: { key: r.runs[0].key } }, orderBy: { key: "asc" } });
-    expect(items.map((i) => JSON.parse(i.input).reference_answer)).toEqual(["14", "21 | twenty-one"]);
+    const items = await store.prisma.item.findMany({
+      where: { run: { key: r.runs[0].key } },
+      orderBy: { key: "asc" },
+      include: { content: true },
+    });
+    expect(items.map((i) => decodeItemContent(i.content.body).input.reference_answer)).toEqual(["14", "21 | twenty-one"]);
   });
 
   it("a step trace in the score's metadata or a JSON explanation gives the step alignment", async () => {

@@ -25,6 +25,7 @@ import {
   writeLmTask,
 } from "../fixtures/import/generate";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
+import { decodeItemContent } from "../../lib/store/item-content";
 
 const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -42,7 +43,11 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
   afterAll(async () => drop?.());
 
   const gens = (key: string) =>
-    store.prisma.generation.findMany({ where: { run: { key } }, orderBy: [{ itemKey: "asc" }, { epoch: "asc" }], include: { item: true } });
+    store.prisma.generation.findMany({
+      where: { run: { key } },
+      orderBy: [{ itemKey: "asc" }, { epoch: "asc" }],
+      include: { item: { include: { content: true } } },
+    });
 
   it("3. runs of the same task on two days stay apart: the date-time is in the key and created_at; a re-import says it replaced", async () => {
     const first = writeLmTask(LM_TASK, LM_STAMP, lmEvalSamples(6), lmEvalResults());
@@ -74,7 +79,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
       expect(meta.choice).toEqual({ index: mcPick(i), text: MC_CHOICES[mcPick(i)].trim() });
       expect(meta.loglikelihoods).toHaveLength(4);
       expect(meta.loglikelihoods[mcPick(i)]).toBe(-1.25);
-      expect(JSON.parse(g.item.input).reference_answer).toBe(`${MC_CHOICES[i % 4].trim()} [${i % 4}]`);
+      expect(decodeItemContent(g.item.content.body).input.reference_answer).toBe(`${MC_CHOICES[i % 4].trim()} [${i % 4}]`);
       expect(g.output).not.toMatch(/^\["/); // not the raw ["-10.125", "False"] pair
     }
     // without results_*.json the type is told from the shape (pairs, several per record)

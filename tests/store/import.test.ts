@@ -9,6 +9,7 @@ import { describeRealdata } from "../helpers/realdata";
 import { REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
+import { decodeItemContent } from "../../lib/store/item-content";
 
 const REPRO = path.join(REALDATA, "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -159,8 +160,11 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     const g = await store.prisma.generation.findFirstOrThrow({ where: { run: { key: r.runs[0].key }, itemKey: "item-5", epoch: 1 } });
     expect(g.output).toMatch(/ANSWER: /);
     expect(g.output).not.toContain("attachment://");
-    const item = await store.prisma.item.findFirstOrThrow({ where: { run: { key: r.runs[0].key }, key: "item-5" } });
-    expect(item.input).toContain("Execute the");
+    const item = await store.prisma.item.findFirstOrThrow({
+      where: { run: { key: r.runs[0].key }, key: "item-5" },
+      include: { content: true },
+    });
+    expect(JSON.stringify(decodeItemContent(item.content.body).input)).toContain("Execute the");
     expect(g.promptTokens).toBeGreaterThan(0);
   });
 
@@ -201,9 +205,12 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
       expect(m.length_fit!.l50_ci[1]).toBeGreaterThanOrEqual(m.length_fit!.l50);
       expect(m.task_accuracy).toBeNull();
     }
-    const item = await store.prisma.item.findFirstOrThrow({ where: { run: { key: "metr__sim-agent-a" }, key: "crypto/task_0" } });
+    const item = await store.prisma.item.findFirstOrThrow({
+      where: { run: { key: "metr__sim-agent-a" }, key: "crypto/task_0" },
+      include: { content: true },
+    });
     expect(item.length).toBe(1); // 0.5 minutes, rounded up to the Int column's minimum
-    expect(JSON.parse(item.input).human_minutes).toBe(0.5);
+    expect(decodeItemContent(item.content.body).input.human_minutes).toBe(0.5);
     const one = await imp(store, file, { model: "Sim Agent B", key: "metr-b-only" });
     expect(one.runs.map((x) => x.key)).toEqual(["metr-b-only__sim-agent-b"]);
   });

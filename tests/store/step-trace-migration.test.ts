@@ -9,8 +9,9 @@ import { NativeReader } from "../../lib/native/reader";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
-import { openRaw, type RawDb } from "../../lib/store/raw";
+import type { RawDb } from "../../lib/store/raw";
 import { decodeStepTrace } from "../../lib/store/step-trace";
+import { copyRows, storeBefore } from "../helpers/old-store";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
 
@@ -37,42 +38,6 @@ function previousStepRows(genId: number, a: GenerationAnalysis): unknown[][] {
   ]);
 }
 
-/** An empty database at migration 0008, and its URL. */
-async function storeAt0008(kind: StoreKind): Promise<{ url: string; raw: RawDb; drop(): Promise<void> }> {
-  let url: string;
-  let dropDb = async () => {};
-  if (kind.name === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-0009-"));
-    url = "file:" + path.join(dir, "old.db");
-    dropDb = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const admin = process.env.STEPWISE_TEST_PG!;
-    const name = `stepwise_test_0009_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE "${name}"`);
-    await c.end();
-    const u = new URL(admin);
-    u.pathname = "/" + name;
-    url = u.toString();
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: admin });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await a.end();
-    };
-  }
-  const raw = openRaw(url);
-  await raw.transaction(async (tx) => {
-    await tx.exec('CREATE TABLE "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');
-    for (const m of listMigrations(raw.provider).filter((m) => m.name < "0009")) {
-      await tx.script(m.sql);
-      await tx.exec('INSERT INTO "_stepwise_migrations" ("name", "applied_at") VALUES ($1, $2)', [m.name, new Date().toISOString()]);
-    }
-  });
-  return { url, raw, drop: dropDb };
-}
-
 describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name", (kind) => {
   let current: { store: Store; drop(): Promise<void> };
   let old: { url: string; raw: RawDb; drop(): Promise<void> };
@@ -83,31 +48,11 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
     // today's writer, for the rows other than the steps and as the oracle
     current = await kind.create();
     for (const f of FILES) expect((await loadNative(current.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
-    old = await storeAt0008(kind);
+    old = await storeBefore(kind, "0009");
     const genIds = new Map<string, number>();
     await current.store.raw.transaction(async (src) => {
       await old.raw.transaction(async (dst) => {
-        for (const table of COPIED) {
-          const rows = await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
-          if (rows.length === 0) continue;
-          // the columns the table had at 0008 (later migrations add some)
-          const had = new Set(
-            (dst.provider === "sqlite"
-              ? await dst.query<{ name: string }>(`SELECT "name" FROM pragma_table_info('${table}')`)
-              : await dst.query<{ name: string }>(`SELECT column_name AS "name" FROM information_schema.columns WHERE table_name = $1`, [
-                  table,
-                ])
-            ).map((c) => c.name),
-          );
-          const cols = Object.keys(rows[0]).filter((c) => had.has(c));
-          await dst.insertRows(
-            table,
-            cols,
-            rows.map((r) => cols.map((c) => (r[c] instanceof Date ? (r[c] as Date).toISOString() : r[c]))),
-          );
-          if (dst.provider === "postgres" && cols.includes("id"))
-            await dst.exec(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
-        }
+        await copyRows(src, dst, COPIED);
         for (const g of await src.query<{ id: number; key: string; itemKey: string; epoch: number }>(
           `SELECT g."id", r."key", g."itemKey", g."epoch" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId"`,
         ))

@@ -8,6 +8,7 @@ import { readContextOf } from "../../lib/read-context";
 import { migrate } from "../../lib/store/migrate";
 import { parseStudyParams } from "../../lib/url/study";
 import { STORE_KINDS } from "../helpers/stores";
+import { decodeItemContent } from "../../lib/store/item-content";
 
 // A simulated study with a known look-back effect: three models, each run at look-back 2 with
 // step reliability 0.99 and at look-back 7 with 0.96 (the generator's smallest look-back is 2).
@@ -157,9 +158,9 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
     // current one (its stored answer is wrong, its grade says right), and no study table.
     const target = await store.prisma.generation.findFirstOrThrow({
       where: { firstCorrect: true, lastCorrect: true, modes: 0 },
-      select: { id: true, runId: true, analysis: true, item: { select: { reference: true } }, length: true },
+      select: { id: true, runId: true, analysis: true, item: { select: { content: true } }, length: true },
     });
-    const final = (JSON.parse(target.item.reference) as number[])[target.length - 1];
+    const final = decodeItemContent(target.item.content.body).reference[target.length - 1] as number;
     const analysis = JSON.parse(target.analysis);
     analysis.answers = [{ ...analysis.answers[0], value: final + 1 }];
     await store.prisma.generation.update({ where: { id: target.id }, data: { analysis: JSON.stringify(analysis) } });

@@ -9,37 +9,6 @@ import {
 } from "@/lib/url/leaderboard";
 
 describe("leaderboard URL", () => {
-  it("round-trips every filter, sort and page through the query string", () => {
-    const href = leaderboardHref({
-      benchmark: "dict-sum",
-      variant: "k1",
-      family: "Qwen3",
-      thinking: "yes",
-      minSize: 7,
-      maxSize: 70,
-      at: [5, 25, 95],
-      sort: "at:25",
-      dir: "asc",
-      page: 3,
-      pageSize: 50,
-    });
-    const parsed = parseLeaderboardParams(new URLSearchParams(href.slice(2)));
-    expect(parsed).toMatchObject({
-      benchmark: "dict-sum",
-      variant: "k1",
-      family: "Qwen3",
-      thinking: "yes",
-      minSize: 7,
-      maxSize: 70,
-      at: [5, 25, 95],
-      sort: "at:25",
-      dir: "asc",
-      page: 3,
-      pageSize: 50,
-    });
-    expect(leaderboardHref(parsed)).toBe(href);
-  });
-
   it("leaves defaults out of links and falls back on bad values field by field", () => {
     expect(leaderboardHref(parseLeaderboardParams({}))).toBe("/");
     const p = parseLeaderboardParams({
@@ -71,7 +40,6 @@ describe("leaderboard URL", () => {
     const href = leaderboardHref({ benchmark: "dict-sum", q: "alpha k1", demo: true });
     expect(href).toBe("/?benchmark=dict-sum&q=alpha+k1&demo=1");
     const p = parseLeaderboardParams(new URLSearchParams(href.slice(2)));
-    expect(p).toMatchObject({ benchmark: "dict-sum", q: "alpha k1", demo: true });
     expect(leaderboardFilterHref({ ...p, page: 3 }, { family: "Qwen3" })).toBe("/?benchmark=dict-sum&q=alpha+k1&demo=1&family=Qwen3");
     // Hiding demo runs again is the default: the flag leaves the link.
     expect(leaderboardFilterHref(p, { demo: false })).toBe("/?benchmark=dict-sum&q=alpha+k1");

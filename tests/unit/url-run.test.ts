@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { generationHref, parseGenerationParams, stepAnchor } from "@/lib/url/generation";
 import {
   effectiveRunTab,
-  hasItemFilters,
   parseDivergence,
   parseRunParams,
   runHref,
@@ -14,39 +13,6 @@ import {
 import { routeParam } from "@/lib/url/shared";
 
 describe("run URL", () => {
-  it("round-trips tab, filters, sort and page", () => {
-    const href = runHref("k", {
-      tab: "items",
-      failed: true,
-      mode: "premature-answer",
-      kind: "slip",
-      minLen: 5,
-      maxLen: 25,
-      div: "3-9",
-      q: "50% _x",
-      sort: "divergence",
-      dir: "desc",
-      page: 2,
-    });
-    const p = parseRunParams(new URLSearchParams(href.split("?")[1]));
-    expect(p).toMatchObject({
-      tab: "items",
-      failed: true,
-      mode: "premature-answer",
-      kind: "slip",
-      minLen: 5,
-      maxLen: 25,
-      div: "3-9",
-      q: "50% _x",
-      sort: "divergence",
-      dir: "desc",
-      page: 2,
-    });
-    expect(runHref("k", p)).toBe(href);
-    expect(hasItemFilters(p)).toBe(true);
-    expect(hasItemFilters(parseRunParams({}))).toBe(false);
-  });
-
   it("encodes run keys and drops unknown modes", () => {
     expect(runHref("a/b c", {})).toBe("/runs/a%2Fb%20c");
     expect(parseRunParams({ mode: "evil" }).mode).toBeUndefined();

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { Pagination } from "@/components/table/pagination";
+import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import type { CompareData, Outcome, PairItem } from "@/lib/queries/compare";
 import { COMPARE_PAGE_SIZE, compareHref, type CompareParams, type CompareShow } from "@/lib/url/compare";
 import { generationPath } from "@/lib/url/shared";
@@ -45,69 +46,55 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
         current={p.show}
         options={SHOWS.map((s) => ({ id: s.id, label: s.label, href: at({ show: s.id }) }))}
       />
-      <div className="mt-3 overflow-x-auto rounded-lg border border-neutral-200">
-        <table className="tabular min-w-full divide-y divide-neutral-200 text-sm" data-testid="compare-items">
-          <caption className="sr-only">
+      <TableFrame className="mt-3">
+        <Table className="min-w-full" data-testid="compare-items">
+          <TableCaption>
             Items of {a.label} (A) and {b.label} (B)
-          </caption>
-          <thead className="bg-neutral-50 text-xs text-neutral-500">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Item
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Length
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Outcome
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                A
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                B
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium" title="Step of the first divergence in A and B">
+          </TableCaption>
+          <TableHeader className="bg-neutral-50">
+            <TableRow>
+              <TableHead>Item</TableHead>
+              <TableHead align="right">Length</TableHead>
+              <TableHead>Outcome</TableHead>
+              <TableHead>A</TableHead>
+              <TableHead>B</TableHead>
+              <TableHead align="right" title="Step of the first divergence in A and B">
                 First divergence A → B
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Shift
-              </th>
-              <th scope="col" className="px-3 py-2 text-left font-medium">
-                Generations
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-100 bg-white">
+              </TableHead>
+              <TableHead align="right">Shift</TableHead>
+              <TableHead>Generations</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
             {rows.length === 0 ? (
-              <tr>
-                <td colSpan={8} className="px-3 py-6 text-center text-neutral-500">
+              <TableRow>
+                <TableCell colSpan={8} align="center" className="py-6! text-neutral-500">
                   No items in this group.
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             ) : (
               rows.map((it) => (
-                <tr key={it.itemKey} data-testid="compare-item">
-                  <td className="max-w-56 truncate px-3 py-1.5 font-mono text-xs" title={it.itemKey}>
+                <TableRow key={it.itemKey} data-testid="compare-item">
+                  <TableCell className="max-w-56 truncate font-mono text-xs" title={it.itemKey}>
                     {it.itemKey}
-                  </td>
-                  <td className="px-3 py-1.5 text-right">{it.length}</td>
-                  <td className="px-3 py-1.5">
+                  </TableCell>
+                  <TableCell align="right">{it.length}</TableCell>
+                  <TableCell>
                     <span className={`rounded px-1.5 py-0.5 text-xs ring-1 ring-inset ${OUTCOME[it.outcome].cls}`}>
                       {OUTCOME[it.outcome].label}
                     </span>
-                  </td>
-                  <td className="px-3 py-1.5">
+                  </TableCell>
+                  <TableCell>
                     <Verdict ok={it.aCorrect} />
-                  </td>
-                  <td className="px-3 py-1.5">
+                  </TableCell>
+                  <TableCell>
                     <Verdict ok={it.bCorrect} />
-                  </td>
-                  <td className="px-3 py-1.5 text-right">
+                  </TableCell>
+                  <TableCell align="right">
                     {it.aDiv ?? "none"} → {it.bDiv ?? "none"}
-                  </td>
-                  <td className="px-3 py-1.5 text-right">{shift(it)}</td>
-                  <td className="px-3 py-1.5 whitespace-nowrap">
+                  </TableCell>
+                  <TableCell align="right">{shift(it)}</TableCell>
+                  <TableCell className="whitespace-nowrap">
                     <Link
                       href={generationPath(a.key, it.itemKey)}
                       className="text-sky-700 hover:underline"
@@ -123,13 +110,13 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
                     >
                       B
                     </Link>
-                  </td>
-                </tr>
+                  </TableCell>
+                </TableRow>
               ))
             )}
-          </tbody>
-        </table>
-      </div>
+          </TableBody>
+        </Table>
+      </TableFrame>
       <Pagination
         page={page}
         pageCount={pages}

@@ -1,3 +1,4 @@
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import { fmtPct } from "@/components/ui/format";
 import { wilson } from "@/lib/analysis/stats";
 import type { PairSummary } from "@/lib/queries/compare";
@@ -20,50 +21,42 @@ export function LengthDeltas({ rows }: { rows: PairSummary["byLength"] }) {
   const at = (d: number) => 100 + (d / reach) * 96;
   return (
     <div className="overflow-x-auto">
-      <table className="tabular w-full text-sm" data-testid="length-deltas">
-        <caption className="mb-1 text-left text-xs text-neutral-500">
+      <Table density="inline" className="w-full" data-testid="length-deltas">
+        <TableCaption visible>
           Accuracy by length on shared items with Wilson 95% intervals; Δ = B − A with Newcombe&apos;s paired 95% interval
-        </caption>
-        <thead>
-          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            <th scope="col" className="py-1 pr-3 text-left font-medium">
-              Length
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              n
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              A
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              B
-            </th>
-            <th scope="col" className="px-2 py-1 text-right font-medium">
-              Δ [95% CI]
-            </th>
-            <th scope="col" className="w-1/4 min-w-24 py-1 pl-2 font-medium">
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Length</TableHead>
+            <TableHead align="right">n</TableHead>
+            <TableHead align="right">A</TableHead>
+            <TableHead align="right">B</TableHead>
+            <TableHead align="right">Δ [95% CI]</TableHead>
+            <TableHead className="w-1/4 min-w-24">
               <span className="sr-only">Difference with interval</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {withCi.map((r) => {
             const tone = r.ciD && r.ciD[1] < 0 ? "text-red-700" : r.ciD && r.ciD[0] > 0 ? "text-emerald-700" : "text-neutral-600";
             return (
-              <tr key={r.length} className="border-b border-neutral-100 last:border-0" data-testid="length-delta-row">
-                <td className="py-1 pr-3">{r.length}</td>
-                <td className="px-2 py-1 text-right text-neutral-500">{r.n}</td>
-                <td className="px-2 py-1 text-right whitespace-nowrap">
+              <TableRow key={r.length} data-testid="length-delta-row">
+                <TableCell>{r.length}</TableCell>
+                <TableCell align="right" className="text-neutral-500">
+                  {r.n}
+                </TableCell>
+                <TableCell align="right" className="whitespace-nowrap">
                   {fmtPct(r.accA)} <span className="text-xs text-neutral-500">{formatPctCi(r.ciA, 0)}</span>
-                </td>
-                <td className="px-2 py-1 text-right whitespace-nowrap">
+                </TableCell>
+                <TableCell align="right" className="whitespace-nowrap">
                   {fmtPct(r.accB)} <span className="text-xs text-neutral-500">{formatPctCi(r.ciB, 0)}</span>
-                </td>
-                <td className={`px-2 py-1 text-right whitespace-nowrap ${tone}`} data-testid="length-delta-ci">
+                </TableCell>
+                <TableCell align="right" className={`whitespace-nowrap ${tone}`} data-testid="length-delta-ci">
                   <span className="font-medium">{formatPts(r.delta, 0)}</span>{" "}
                   <span className="text-xs">{r.ciD ? `[${(r.ciD[0] * 100).toFixed(0)}, ${(r.ciD[1] * 100).toFixed(0)}]` : ""}</span>
-                </td>
-                <td className="py-1 pl-2" aria-hidden="true">
+                </TableCell>
+                <TableCell aria-hidden="true">
                   <svg viewBox="0 0 200 12" preserveAspectRatio="none" className="block h-3 w-full">
                     <rect x={99.5} y={0} width={1} height={12} fill="var(--chart-axis)" />
                     {r.ciD ? (
@@ -78,12 +71,12 @@ export function LengthDeltas({ rows }: { rows: PairSummary["byLength"] }) {
                     ) : null}
                     <rect x={at(r.delta) - 2} y={2} width={4} height={8} fill="currentColor" className={tone} />
                   </svg>
-                </td>
-              </tr>
+                </TableCell>
+              </TableRow>
             );
           })}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

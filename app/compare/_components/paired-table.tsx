@@ -1,3 +1,4 @@
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import { fmtPct } from "@/components/ui/format";
 import type { PairSummary } from "@/lib/queries/compare";
 import { wilson } from "@/lib/analysis/stats";
@@ -11,44 +12,42 @@ export function PairedTable({ pair, labelA, labelB }: { pair: PairSummary; label
   const ciB = shared ? wilson(table.both + table.onlyB, shared) : null;
   const ciDelta = newcombePairedDiffCi(table);
   const cell = (n: number, tone: string, testId: string, what: string) => (
-    <td className={`px-3 py-2 text-right ${tone}`} data-testid={testId} data-count={n}>
+    <TableCell align="right" className={`px-3! py-2! ${tone}`} data-testid={testId} data-count={n}>
       <span className="text-base font-semibold">{n}</span>
       <span className="ml-1.5 text-xs text-neutral-500">{fmtPct(shared ? n / shared : null)}</span>
       <span className="sr-only"> {what}</span>
-    </td>
+    </TableCell>
   );
   return (
     <div className="flex flex-wrap items-start gap-6">
-      <table className="tabular text-sm" data-testid="paired-table">
-        <caption className="mb-1 text-left text-xs text-neutral-500">Paired outcomes on {shared} shared items</caption>
-        <thead>
-          <tr className="text-xs text-neutral-500">
-            <th />
-            <th scope="col" className="max-w-40 truncate px-3 py-1 text-right font-medium" title={labelB}>
+      <Table density="inline" data-testid="paired-table">
+        <TableCaption visible>Paired outcomes on {shared} shared items</TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableCell />
+            <TableHead align="right" className="max-w-40 truncate" title={labelB}>
               B right
-            </th>
-            <th scope="col" className="px-3 py-1 text-right font-medium">
-              B wrong
-            </th>
-          </tr>
-        </thead>
-        <tbody className="border-t border-neutral-200">
-          <tr className="border-b border-neutral-100">
-            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">
+            </TableHead>
+            <TableHead align="right">B wrong</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableHead scope="row" className="text-xs font-medium text-neutral-600">
               A right
-            </th>
+            </TableHead>
             {cell(table.both, "", "cell-both", "both right")}
             {cell(table.onlyA, "bg-red-50", "cell-only-a", "only A right (regression)")}
-          </tr>
-          <tr>
-            <th scope="row" className="py-2 pr-3 text-left text-xs font-medium text-neutral-600">
+          </TableRow>
+          <TableRow>
+            <TableHead scope="row" className="text-xs font-medium text-neutral-600">
               A wrong
-            </th>
+            </TableHead>
             {cell(table.onlyB, "bg-emerald-50", "cell-only-b", "only B right (improvement)")}
             {cell(table.neither, "", "cell-neither", "both wrong")}
-          </tr>
-        </tbody>
-      </table>
+          </TableRow>
+        </TableBody>
+      </Table>
       <dl className="tabular grid grid-cols-[auto_auto] gap-x-4 gap-y-1 text-sm" data-testid="mcnemar">
         <dt className="text-neutral-500">Accuracy A</dt>
         <dd className="font-medium" data-testid="accuracy-a">

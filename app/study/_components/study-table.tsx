@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { FACTOR_LABELS, isFractionMetric } from "@/lib/study/definitions";
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
+import { FACTOR_LABELS, isFractionMetric, metricLabel } from "@/lib/study/definitions";
 import { compareFactorValues, type FactorValue, type StudySeriesResult } from "@/lib/study/pivot";
 import type { StudyParams } from "@/lib/url/study";
 import { cellHref } from "./cell-href";
@@ -13,29 +14,28 @@ export function StudyTable({ p, data }: { p: StudyParams; data: StudySeriesResul
   const fmt = (v: number) => (fraction ? `${(v * 100).toFixed(1)}%` : v.toFixed(1));
   return (
     <div className="overflow-x-auto" data-testid="study-table">
-      <table className="w-full text-sm">
-        <thead>
-          <tr className="border-b border-neutral-200 text-left text-xs text-neutral-600">
-            <th scope="col" className="py-1.5 pr-3 font-medium">
-              {FACTOR_LABELS[p.x]}
-            </th>
+      <Table density="inline" className="w-full">
+        <TableCaption>
+          {metricLabel(p.metric)} by {FACTOR_LABELS[p.x]}, one column per series
+        </TableCaption>
+        <TableHeader>
+          <TableRow>
+            <TableHead>{FACTOR_LABELS[p.x]}</TableHead>
             {data.map((s) => (
-              <th key={s.name} scope="col" className="px-2 py-1.5 font-medium">
-                {s.name}
-              </th>
+              <TableHead key={s.name}>{s.name}</TableHead>
             ))}
-          </tr>
-        </thead>
-        <tbody>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
           {xs.map((x) => (
-            <tr key={String(x)} className="border-b border-neutral-100">
-              <th scope="row" className="py-1.5 pr-3 text-left font-medium tabular-nums">
+            <TableRow key={String(x)}>
+              <TableHead scope="row" className="font-medium">
                 {String(x)}
-              </th>
+              </TableHead>
               {data.map((s) => {
                 const pt = s.points.find((q) => String(q.x) === String(x));
                 return (
-                  <td key={s.name} className="px-2 py-1.5 tabular-nums">
+                  <TableCell key={s.name}>
                     {pt && pt.value !== null ? (
                       <Link href={cellHref(p, s.name, pt)} className="text-sky-800 hover:underline" data-testid="study-cell">
                         {fmt(pt.value)}
@@ -49,13 +49,13 @@ export function StudyTable({ p, data }: { p: StudyParams; data: StudySeriesResul
                     ) : (
                       <span className="text-neutral-400">—</span>
                     )}
-                  </td>
+                  </TableCell>
                 );
               })}
-            </tr>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -1,0 +1,103 @@
+import { createHash } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import type { RawTx } from "./raw";
+
+// An item's input and reference trace as one compressed record (ItemContent.body), stored
+// once however many runs share the item (the same dataset run by several models, a run
+// loaded again): Item rows point at it by contentId, and a record goes when the last item
+// using it does (dropUnusedContents). The record is raw deflate of the JSON text
+//   [1, input, reference]
+// (deflate makes it ~3.4× smaller: 2.1 kB → 0.62 kB for a 50-step arith item); it is keyed
+// by the first 16 bytes of the SHA-256 of that text. Every reader goes through
+// decodeItemContent (docs/performance.md, "Store size").
+
+const VERSION = 1;
+/** A record never inflates past this: a damaged one cannot exhaust memory. */
+const MAX_INFLATED = 256 << 20;
+
+export interface ItemContent {
+  /** SHA-256 of the uncompressed record, first 16 bytes: the key runs share it by */
+  hash: Buffer;
+  body: Buffer;
+}
+
+/** The record of an item's input and reference, both given as JSON text (as the writer serialised them). */
+export function encodeItemContent(inputJson: string, referenceJson: string): ItemContent {
+  const text = `[${VERSION},${inputJson},${referenceJson}]`;
+  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateRawSync(text, { level: 6 }) };
+}
+
+/** The input and reference of a record written by encodeItemContent. Throws on a damaged record. */
+export function decodeItemContent(body: Uint8Array): { input: Record<string, unknown>; reference: unknown[] } {
+  const parsed = JSON.parse(inflateRawSync(body, { maxOutputLength: MAX_INFLATED }).toString("utf8")) as unknown;
+  if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== 3) throw new Error("item content: unknown record layout");
+  const [, input, reference] = parsed as [number, unknown, unknown];
+  if (typeof input !== "object" || input === null || Array.isArray(input) || !Array.isArray(reference))
+    throw new Error("item content: damaged record");
+  return { input: input as Record<string, unknown>, reference };
+}
+
+/** A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer. */
+export const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
+
+const PG_CHUNK = 1000;
+
+/**
+ * Stores the records not stored yet and returns the id of each (in the given order). Inside
+ * the load's transaction: a record another load is writing at the same moment makes this one
+ * wait for it (PostgreSQL's ON CONFLICT), never a duplicate.
+ */
+export async function storeContents(tx: RawTx, contents: readonly ItemContent[]): Promise<number[]> {
+  const byHash = new Map<string, ItemContent>();
+  for (const c of contents) byHash.set(c.hash.toString("hex"), c);
+  const ids = new Map<string, number>();
+  if (tx.provider === "sqlite") {
+    for (const [hex, c] of byHash) {
+      const [ins] = await tx.query<{ id: number }>(
+        `INSERT INTO "ItemContent" ("hash", "body") VALUES ($1, $2) ON CONFLICT ("hash") DO NOTHING RETURNING "id"`,
+        [c.hash, c.body],
+      );
+      const id = ins ?? (await tx.query<{ id: number }>(`SELECT "id" FROM "ItemContent" WHERE "hash" = $1`, [c.hash]))[0];
+      ids.set(hex, Number(id.id));
+    }
+  } else {
+    // sorted, so two loads sharing records lock them in the same order
+    const all = [...byHash.keys()].sort();
+    for (let i = 0; i < all.length; i += PG_CHUNK) {
+      const chunk = all.slice(i, i + PG_CHUNK).map((h) => byHash.get(h)!);
+      const hashes = chunk.map((c) => c.hash);
+      await tx.exec(
+        `INSERT INTO "ItemContent" ("hash", "body") SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT ("hash") DO NOTHING`,
+        [hashes, chunk.map((c) => c.body)],
+      );
+      for (const r of await tx.query<{ id: number; hash: Buffer }>(
+        `SELECT "id", "hash" FROM "ItemContent" WHERE "hash" = ANY($1::bytea[])`,
+        [hashes],
+      ))
+        ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
+    }
+  }
+  return contents.map((c) => {
+    const id = ids.get(c.hash.toString("hex"));
+    if (id === undefined) throw new Error("item content: a record was not stored");
+    return id;
+  });
+}
+
+/** The content ids a run's items use: the candidates to drop once the run is gone. */
+export async function contentsOfRun(tx: RawTx, runId: number): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(`SELECT DISTINCT "contentId" AS "id" FROM "Item" WHERE "runId" = $1`, [runId]);
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Drops the records among `ids` that no item uses any more (after their run was deleted or
+ * replaced). A record another transaction has just started to use stays: its item holds a
+ * foreign key to it, so the delete fails and rolls back rather than orphan that item.
+ */
+export async function dropUnusedContents(tx: RawTx, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const unused = `NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = "ItemContent"."id")`;
+  if (tx.provider === "postgres") return tx.exec(`DELETE FROM "ItemContent" WHERE "id" = ANY($1::int[]) AND ${unused}`, [ids]);
+  return tx.exec(`DELETE FROM "ItemContent" WHERE "id" IN (SELECT "value" FROM json_each($1)) AND ${unused}`, [JSON.stringify(ids)]);
+}

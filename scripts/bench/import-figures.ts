@@ -1,0 +1,108 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { freshPgDatabase } from "./util";
+
+// An importer beside the native loader, for the same results: `stepwise import FILE` into a
+// fresh store, then `stepwise export` of the run it made (untimed) and `stepwise ingest` of
+// that native file into another fresh store. Both run as a user runs them (node
+// bin/stepwise.mjs, default options) under /usr/bin/time: wall, CPU (user + system, every
+// thread) and peak RSS of the process. Used by `npm run bench:import` and `npm run bench`.
+
+export interface ImportFigures {
+  file: string;
+  format: string;
+  fileBytes: number;
+  provider: "SQLite" | "PostgreSQL";
+  generations: number;
+  import: Timed;
+  ingest: Timed;
+  nativeBytes: number;
+}
+
+interface Timed {
+  seconds: number;
+  cpuSeconds: number;
+  peakRssMB: number;
+}
+
+/** Runs the CLI under /usr/bin/time; returns its figures and stdout. */
+function timedCli(args: string[], env: Record<string, string>): Timed & { stdout: string } {
+  const fmtFile = `${process.env.TMPDIR ?? "/tmp"}/stepwise-time-${process.pid}`;
+  try {
+    const stdout = execFileSync("/usr/bin/time", ["-f", "%e %U %S %M", "-o", fmtFile, process.execPath, "bin/stepwise.mjs", ...args], {
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const [e, u, s, m] = fs.readFileSync(fmtFile, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
+    return { seconds: e, cpuSeconds: u + s, peakRssMB: m / 1024, stdout };
+  } finally {
+    fs.rmSync(fmtFile, { force: true });
+  }
+}
+
+function cli(args: string[], env: Record<string, string>, out?: string) {
+  execFileSync(process.execPath, ["bin/stepwise.mjs", ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", out ? fs.openSync(out, "w") : "ignore", "inherit"],
+  });
+}
+
+async function storeUrl(provider: "SQLite" | "PostgreSQL", dir: string, name: string, pgAdmin: string | null) {
+  if (provider === "SQLite") {
+    const db = path.join(dir, `${name}.db`);
+    for (const f of [db, db + "-wal", db + "-shm"]) fs.rmSync(f, { force: true });
+    return { url: "file:" + db, drop: async () => [db, db + "-wal", db + "-shm"].forEach((f) => fs.rmSync(f, { force: true })) };
+  }
+  return freshPgDatabase(pgAdmin!, `stepwise_bench_import_${name}_${process.pid}`);
+}
+
+/** One importable file on SQLite (and PostgreSQL when pgAdmin names a server). */
+export async function importFigures(file: string, dir: string, pgAdmin: string | null): Promise<ImportFigures[]> {
+  const out: ImportFigures[] = [];
+  const providers: ("SQLite" | "PostgreSQL")[] = pgAdmin ? ["SQLite", "PostgreSQL"] : ["SQLite"];
+  for (const provider of providers) {
+    const a = await storeUrl(provider, dir, "import", pgAdmin);
+    const b = await storeUrl(provider, dir, "ingest", pgAdmin);
+    const native = path.join(dir, "imported-export.jsonl");
+    try {
+      const imp = timedCli(["import", "--json", file], { DATABASE_URL: a.url });
+      const report = JSON.parse(imp.stdout) as { format: string; ok: boolean; runs: { key: string }[]; generations: number }[];
+      const r = report[0];
+      if (!r?.ok) throw new Error(`${file}: the import failed`);
+      cli(["export", "--run", r.runs[0].key], { DATABASE_URL: a.url }, native);
+      const ing = timedCli(["ingest", native], { DATABASE_URL: b.url });
+      out.push({
+        file,
+        format: r.format,
+        fileBytes: fs.statSync(file).size,
+        provider,
+        generations: r.generations,
+        import: imp,
+        ingest: ing,
+        nativeBytes: fs.statSync(native).size,
+      });
+    } finally {
+      fs.rmSync(native, { force: true });
+      await a.drop();
+      await b.drop();
+    }
+  }
+  return out;
+}
+
+export function printImportFigures(rows: ImportFigures[]) {
+  console.log(
+    "\n| file | store | generations | import s (CPU s, peak RSS) | `ingest` of its native export s (CPU s, peak RSS) | import ÷ ingest, wall | CPU |",
+  );
+  console.log("|---|---|---:|---:|---:|---:|---:|");
+  for (const r of rows) {
+    const t = (x: Timed) => `${x.seconds.toFixed(1)} (${x.cpuSeconds.toFixed(1)}, ${Math.round(x.peakRssMB)} MB)`;
+    console.log(
+      `| ${path.basename(r.file)} (${r.format}, ${(r.fileBytes / 1e6).toFixed(1)} MB; export ${(r.nativeBytes / 1e6).toFixed(1)} MB) | ${r.provider} | ${r.generations.toLocaleString("en")} | ${t(r.import)} | ${t(r.ingest)} | ${(r.import.seconds / r.ingest.seconds).toFixed(2)} | ${(r.import.cpuSeconds / r.ingest.cpuSeconds).toFixed(2)} |`,
+    );
+  }
+  console.log("target: import ÷ ingest ≤ 1 (the native loader's rate per generation)");
+}
