@@ -43,7 +43,10 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
   beforeAll(async () => {
     // the same items under a second run key: the two runs share every record
     const all = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8").split("\n");
-    const lines = all.slice(0, all.findIndex((l, i) => i > 0 && l.includes('"type":"run"'))); // the first run
+    const lines = all.slice(
+      0,
+      all.findIndex((l, i) => i > 0 && l.includes('"type":"run"')),
+    ); // the first run
     const header = JSON.parse(lines[0]) as { key: string };
     fs.writeFileSync(rerun, [JSON.stringify({ ...header, key: header.key + "-rerun" }), ...lines.slice(1)].join("\n"));
     current = await kind.create();
