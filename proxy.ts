@@ -9,7 +9,9 @@ import { newNonce, pageCsp } from "@/lib/security/headers";
 // to /login. It is NOT the access check: a proxy can be bypassed or skipped (prefetches), so
 // every page checks before it reads (lib/auth/server.ts: requireReader, requireRunAccess) and
 // every route handler too (lib/auth/request.ts); reads of a run need the RunAccess they return.
-// API routes are not matched: a proxy would buffer request bodies (10 MB cap, truncating).
+// API routes are not matched: a proxy would buffer request bodies (10 MB cap, truncating). Nor
+// are link-preview images (/og/): they check access themselves and answer strangers with the
+// generic card, since a chat client fetching one has no cookie and must get an image.
 const PUBLIC_PATHS = [/^\/login(\/|$)/, /^\/share\//, /^\/icon\.svg$/];
 
 export function proxy(req: NextRequest) {
@@ -40,7 +42,7 @@ export function proxy(req: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|export/|_next/static|_next/image|favicon\\.ico).*)",
+      source: "/((?!api/|export/|og/|_next/static|_next/image|favicon\\.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

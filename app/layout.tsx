@@ -1,15 +1,27 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { AuthNav } from "@/components/auth/auth-nav";
 import { ShortcutsHelp } from "@/components/ui/shortcuts-help";
 import { SiteNav } from "@/components/ui/site-nav";
+import { requestOrigin } from "@/lib/auth/request";
+import { env } from "@/lib/env";
+import { SITE_METADATA } from "@/lib/preview/metadata";
 import { glossaryHref } from "@/lib/url/glossary";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Stepwise", template: "%s · Stepwise" },
-  description: "Explore how faithfully language models execute long step-by-step procedures.",
-};
+// Every page's link preview defaults to the site's card; run, generation and compare pages set
+// their own (lib/preview/page-metadata.ts). Preview URLs are made absolute against the public
+// origin: STEPWISE_PUBLIC_URL, else the origin the request came to.
+export async function generateMetadata(): Promise<Metadata> {
+  const origin = env.STEPWISE_PUBLIC_URL ?? requestOrigin(await headers(), `http://localhost:${process.env.PORT ?? 3000}`);
+  return {
+    ...SITE_METADATA,
+    metadataBase: new URL(origin),
+    title: { default: "Stepwise", template: "%s · Stepwise" },
+    description: "Explore how faithfully language models execute long step-by-step procedures.",
+  };
+}
 
 const NAV = [
   { href: "/", label: "Leaderboard" },

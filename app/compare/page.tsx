@@ -4,15 +4,21 @@ import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireReader } from "@/lib/auth/server";
 import { RunAccess } from "@/lib/auth/run-access";
+import { comparePageMetadata } from "@/lib/preview/page-metadata";
 import { getComparison } from "@/lib/queries/compare";
 import { listRunOptions, resolveRunPieces } from "@/lib/queries/run-options";
 import { compareHref, parseCompareParams } from "@/lib/url/compare";
 import { CompareBody } from "./_components/compare-body";
 
-export const metadata: Metadata = { title: "Compare" };
 export const dynamic = "force-dynamic";
 
-export default async function ComparePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return comparePageMetadata(parseCompareParams(await searchParams).runs);
+}
+
+export default async function ComparePage({ searchParams }: Props) {
   const ctx = await requireReader();
   const p = parseCompareParams(await searchParams);
   const [options, { keys, unknown }] = await Promise.all([listRunOptions(ctx), resolveRunPieces(ctx, p.runs)]);

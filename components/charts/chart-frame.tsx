@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ChartExportMenu } from "./chart-export-menu";
 import { ChartInteractive } from "./chart-interactive";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { CHART, TOKEN } from "./config";
@@ -36,8 +37,8 @@ function plotOf(kind: "wide" | "narrow", height: number, id: string): Plot {
 
 /**
  * Wrapper of every chart: a titled figure with a text description for screen readers, the SVG
- * drawn on the server at two widths (CSS shows the one that fits), the client leaf that adds
- * tooltips and client-side links, and the legend (HTML, wraps on narrow screens).
+ * drawn on the server at two widths (CSS shows the one that fits), the client leaves that add
+ * tooltips, client-side links and export, and the legend (HTML, wraps on narrow screens).
  */
 export function ChartFrame({
   name,
@@ -64,14 +65,17 @@ export function ChartFrame({
   const legendNode = Array.isArray(legend) ? <ChartLegend entries={legend as LegendEntry[]} title={legendTitle} /> : legend;
   return (
     <figure className="chart min-w-0" data-testid={testId}>
-      {title || actions ? (
-        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-          {title ? <figcaption className="chart-title">{title}</figcaption> : <span />}
+      {/* The header row holds the title, the chart's own controls and the export menu, so
+          none of them is drawn over the plot or the legend. */}
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        {title ? <figcaption className="chart-title">{title}</figcaption> : <span />}
+        <span className="flex flex-wrap items-center gap-2">
           {actions}
-        </div>
-      ) : null}
+          <ChartExportMenu name={title || name} />
+        </span>
+      </div>
       <p className="sr-only">{description}</p>
-      <ChartInteractive name={title || name}>
+      <ChartInteractive>
         {(["wide", "narrow"] as const).map((kind) => {
           const plot = plotOf(kind, height, testId);
           return (

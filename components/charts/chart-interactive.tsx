@@ -2,7 +2,6 @@
 
 import { useRouter } from "next/navigation";
 import { useRef, useState, type ReactNode } from "react";
-import { chartSvg, downloadPng, downloadSvg } from "./chart-export";
 
 interface Tip {
   text: string;
@@ -13,28 +12,14 @@ interface Tip {
 }
 
 /**
- * The only client code of a chart: the server draws the SVG (children); this adds a tooltip for
+ * The client code of a chart's drawing: the server draws the SVG (children); this adds a tooltip for
  * the element under the pointer or focus that carries `data-tip` (plain text, shown as text, never
- * as HTML) and makes the chart's links navigate client-side.
+ * as HTML) and makes the chart's links navigate client-side. Export is ChartExportMenu's.
  */
-export function ChartInteractive({ name, children }: { name: string; children: ReactNode }) {
+export function ChartInteractive({ children }: { children: ReactNode }) {
   const router = useRouter();
   const box = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<Tip | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  async function save(kind: "svg" | "png") {
-    const host = box.current;
-    if (!host) return;
-    try {
-      const svg = chartSvg(host, host.closest("figure"), name);
-      if (kind === "svg") downloadSvg(svg, name);
-      else await downloadPng(svg, name);
-      setFailed(false);
-    } catch {
-      setFailed(true);
-    }
-  }
 
   function show(target: EventTarget | null, clientX?: number, clientY?: number) {
     const el = target instanceof Element ? target.closest("[data-tip]") : null;
@@ -63,18 +48,6 @@ export function ChartInteractive({ name, children }: { name: string; children: R
         router.push(href);
       }}
     >
-      <details className="chart-export" data-testid="chart-export">
-        <summary aria-label={`Export ${name}`}>⤓</summary>
-        <div className="chart-export-menu">
-          <button type="button" onClick={() => save("svg")}>
-            SVG
-          </button>
-          <button type="button" onClick={() => save("png")}>
-            PNG
-          </button>
-          {failed ? <span role="status">Export failed</span> : null}
-        </div>
-      </details>
       {children}
       {tip ? (
         <div

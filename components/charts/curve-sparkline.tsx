@@ -1,11 +1,16 @@
 import { TOKEN, pct } from "./config";
+import { markerPath } from "./geometry";
+import { styleOfSlot, type SeriesStyle } from "./palette";
 
 export interface CurveSparklineProps {
   /** accuracy per length, any order */
   points: { length: number; accuracy: number }[];
   width?: number;
   height?: number;
-  color?: string;
+  /** the model's colour and marker (palette.ts modelStyle), as in every other chart */
+  style?: SeriesStyle;
+  /** run key, as `data-series` of the charts */
+  series?: string;
   /** accessible name; a default one lists the values */
   label?: string;
 }
@@ -13,8 +18,9 @@ export interface CurveSparklineProps {
 /**
  * Tiny accuracy-vs-length line for table cells. Plain SVG (no chart library, no client
  * JavaScript), so a page of a hundred rows stays cheap. y runs 0–100%, x by rank of length.
+ * The line is in the model's colour and its last point is the model's marker.
  */
-export function CurveSparkline({ points, width = 96, height = 24, color = "var(--chart-s0)", label }: CurveSparklineProps) {
+export function CurveSparkline({ points, width = 96, height = 24, style = styleOfSlot(0), series, label }: CurveSparklineProps) {
   const pts = [...points].filter((p) => Number.isFinite(p.accuracy)).sort((a, b) => a.length - b.length);
   const name = label ?? (pts.length ? "Accuracy by length: " + pts.map((p) => `${p.length}: ${pct(p.accuracy)}`).join(", ") : "No data");
   if (pts.length === 0)
@@ -36,11 +42,13 @@ export function CurveSparkline({ points, width = 96, height = 24, color = "var(-
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       className="inline-block align-middle"
+      data-series={series}
+      data-marker={style.marker}
     >
       <title>{name}</title>
       <line x1={pad} x2={width - pad} y1={y(0.5)} y2={y(0.5)} stroke={TOKEN.grid} strokeDasharray="2 2" strokeWidth={1} />
-      <path d={d} fill="none" stroke={color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
-      <circle cx={x(pts.length - 1)} cy={y(last.accuracy)} r={2} fill={color} />
+      <path d={d} fill="none" stroke={style.color} strokeWidth={1.5} strokeLinejoin="round" strokeLinecap="round" />
+      <path d={markerPath(style.marker, x(pts.length - 1), y(last.accuracy), 2.6)} fill={style.color} />
     </svg>
   );
 }

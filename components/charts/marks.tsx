@@ -26,7 +26,15 @@ export function Mark({
   tip: string;
 }) {
   if (!Number.isFinite(cx) || !Number.isFinite(cy)) return null;
-  const shape = <path d={markerPath(marker, cx, cy, r)} fill={hollow ? TOKEN.surface : color} stroke={color} strokeWidth={1.5} />;
+  const shape = (
+    <path
+      d={markerPath(marker, cx, cy, r)}
+      fill={hollow ? TOKEN.surface : color}
+      stroke={color}
+      strokeWidth={1.5}
+      data-hollow={hollow ? "" : undefined}
+    />
+  );
   if (!href)
     return (
       <g data-tip={tip}>

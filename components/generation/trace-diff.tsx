@@ -1,40 +1,13 @@
 "use client";
 
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { fmtValue } from "@/components/ui/format";
-import { STATUS_STYLE, StatusBadge } from "@/components/ui/status-badge";
-import type { GenerationStep } from "@/lib/queries/generation";
-import { stepAnchor } from "@/lib/url/step-anchor";
-import { OperationText, StepExplanation } from "./step-detail";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
+import type { GenerationStep } from "@/lib/queries/generation";
+import { ExtraRow, StepRow, type TraceExtraRow } from "./trace-diff-rows";
+import { useRowWindow } from "./use-row-window";
 
-// The aligned trace diff, windowed: a long trace (more than VIRTUAL_ABOVE rows) keeps only
-// the rows in view (plus a margin) in the DOM, inside its own scroll box, so a 95-step trace
-// costs the server and the browser about 40 rows. The DETAIL column wraps (the explanation of
-// a slip is the point of the page and must not sit beyond a sideways scroll), so rows differ
-// in height: each rendered row's height is measured and kept, rows never rendered count as
-// the mean of those measured, and two spacer rows stand in for the rows out of view.
-// `#step-J` (typed, linked from the raw output or the divergence callout) brings row J into
-// the window, scrolls to it and marks it; the first divergence is scrolled into view on load.
-
-export interface TraceExtraRow {
-  step: number;
-  value: string;
-}
-
-const VIRTUAL_ABOVE = 40;
-/** rows rendered before the browser has measured anything (server render, first paint) */
-const FIRST_WINDOW = 32;
-const OVERSCAN = 10;
-const ROW_ESTIMATE = 33; // px: text-sm line + py-1.5 + 1 px border
-
-/** The rows rendered, [start, end), and the heights of the spacers above and below them. */
-type RowWindow = { start: number; end: number; above: number; below: number };
-
-function stepOfHash(): number | null {
-  const m = /^step-(\d+)$/.exec(decodeURIComponent(window.location.hash.slice(1)));
-  return m ? Number(m[1]) : null;
-}
+// The aligned trace diff: reference steps beside the model's claimed steps. Long traces are
+// windowed (use-row-window.ts); the DETAIL column wraps, since the explanation of a slip is the
+// point of the page and must not sit beyond a sideways scroll.
 
 export function TraceDiff({
   steps,
@@ -53,136 +26,7 @@ export function TraceDiff({
   length: number;
 }) {
   const total = steps.length + extras.length;
-  const virtual = total > VIRTUAL_ABOVE;
-  const box = useRef<HTMLDivElement | null>(null);
-  /** height of every row: measured once rendered, else the mean of those measured (read in callbacks only) */
-  const sizes = useRef<{ size: Float64Array; seen: Uint8Array } | null>(null);
-  const [win, setWin] = useState<RowWindow>(() =>
-    virtual
-      ? { start: 0, end: FIRST_WINDOW, above: 0, below: (total - FIRST_WINDOW) * ROW_ESTIMATE }
-      : { start: 0, end: total, above: 0, below: 0 },
-  );
-  const [target, setTarget] = useState<number | null>(null);
-  const pending = useRef<{ index: number; page: boolean; tries: number } | null>(null);
-  const shown = useRef<RowWindow>(win);
-  useLayoutEffect(() => {
-    shown.current = win;
-  });
-
-  const sizesOf = useCallback(() => {
-    if (!sizes.current) sizes.current = { size: new Float64Array(total).fill(ROW_ESTIMATE), seen: new Uint8Array(total) };
-    return sizes.current;
-  }, [total]);
-
-  /** Records the heights of the rows in the DOM; rows not yet seen take their mean. */
-  const measure = useCallback(() => {
-    const el = box.current;
-    if (!el) return;
-    const { size, seen } = sizesOf();
-    for (const row of el.querySelectorAll<HTMLElement>("tbody tr[data-status]")) {
-      const i = Number(row.getAttribute("aria-rowindex")) - 2;
-      const h = row.getBoundingClientRect().height;
-      if (i >= 0 && i < total && h > 0) {
-        size[i] = h;
-        seen[i] = 1;
-      }
-    }
-    let sum = 0;
-    let n = 0;
-    for (let i = 0; i < total; i++) {
-      if (!seen[i]) continue;
-      sum += size[i];
-      n++;
-    }
-    if (n > 0) for (let i = 0; i < total; i++) if (!seen[i]) size[i] = sum / n;
-  }, [sizesOf, total]);
-
-  /** Rows [start, end) with the heights of the spacers standing in for the rest. */
-  const windowOf = useCallback(
-    (start: number, end: number): RowWindow => {
-      const { size } = sizesOf();
-      let above = 0;
-      let below = 0;
-      for (let i = 0; i < start; i++) above += size[i];
-      for (let i = end; i < total; i++) below += size[i];
-      return { start, end, above, below };
-    },
-    [sizesOf, total],
-  );
-
-  /** Moves the window to the rows in view of the scroll box (plus a margin); false if it was there. */
-  const sync = useCallback((): boolean => {
-    const el = box.current;
-    if (!el || !virtual) return false;
-    measure();
-    const { size } = sizesOf();
-    const head = el.querySelector("thead")?.getBoundingClientRect().height ?? 0;
-    const top = Math.max(0, el.scrollTop - head);
-    let i = 0;
-    let y = 0;
-    while (i < total && y + size[i] <= top) y += size[i++];
-    const start = Math.max(0, i - OVERSCAN);
-    while (i < total && y < top + el.clientHeight) y += size[i++];
-    const next = windowOf(start, Math.min(total, i + OVERSCAN));
-    const cur = shown.current;
-    // Spacers re-measured by less than a pixel are not worth a render.
-    if (cur.start === next.start && cur.end === next.end && Math.abs(cur.above - next.above) < 1 && Math.abs(cur.below - next.below) < 1)
-      return false;
-    shown.current = next;
-    setWin(next);
-    return true;
-  }, [measure, sizesOf, total, virtual, windowOf]);
-
-  /**
-   * Renders row `index` and, once it is in the DOM, scrolls to it: the box only (it sits a
-   * third of the way down), or the page too (centred) for a hash the reader followed.
-   */
-  const reveal = useCallback(
-    (index: number, page: boolean) => {
-      pending.current = { index, page, tries: 0 };
-      if (virtual) setWin(windowOf(Math.max(0, index - FIRST_WINDOW / 2), Math.min(total, index + FIRST_WINDOW / 2)));
-    },
-    [total, virtual, windowOf],
-  );
-
-  // When the box mounts (and again for a new trace): measure the rows, then show the first
-  // divergence or the rows in view; scrolling and hashes take over from there. A ref callback
-  // rather than a mount effect: it runs once the rows are in the DOM, before paint, and may set state.
-  const attach = useCallback(
-    (el: HTMLDivElement | null) => {
-      box.current = el;
-      if (!el) return;
-      measure();
-      if (stepOfHash() === null && firstDivergence !== null && firstDivergence > FIRST_WINDOW / 2) reveal(firstDivergence - 1, false);
-      else sync();
-    },
-    [firstDivergence, measure, reveal, sync],
-  );
-
-  useEffect(() => {
-    function onHash() {
-      const j = stepOfHash();
-      if (j === null || j < 1 || j > steps.length) return setTarget(null);
-      reveal(j - 1, true);
-      setTarget(j);
-    }
-    onHash();
-    window.addEventListener("hashchange", onHash);
-    return () => window.removeEventListener("hashchange", onHash);
-  }, [reveal, steps.length]);
-
-  // After a render that holds the row asked for: scroll to it, move the window there, and
-  // scroll again once the window has settled (spacers are estimates, so rows may shift a little).
-  useLayoutEffect(() => {
-    const want = pending.current;
-    const el = box.current;
-    const row = want && el?.querySelector<HTMLElement>(`tbody tr[aria-rowindex="${want.index + 2}"]`);
-    if (!want || !el || !row) return;
-    if (want.page) row.scrollIntoView({ block: "center" });
-    else el.scrollTop += row.getBoundingClientRect().top - el.getBoundingClientRect().top - el.clientHeight / 3;
-    if (!sync() || ++want.tries >= 3) pending.current = null;
-  });
-
+  const { win, target, virtual, attach, sync } = useRowWindow(total, steps.length, firstDivergence);
   const { start, end, above, below } = win; // rows [0, total) throughout when the trace is not windowed
   const cols = showOps ? 6 : 5;
   const rows: React.ReactNode[] = [];
@@ -201,21 +45,7 @@ export function TraceDiff({
       );
     else {
       const k = i - steps.length;
-      const x = extras[k];
-      rows.push(
-        <TableRow key={`extra-${k}`} id={`extra-${k + 1}`} aria-rowindex={i + 2} className={STATUS_STYLE.extra.row} data-status="extra">
-          <TableCell className="text-right font-mono text-xs text-neutral-500">{x.step}</TableCell>
-          {showOps ? <TableCell className="hidden text-neutral-500 md:table-cell">outside 1..{length}</TableCell> : null}
-          <TableCell className="hidden text-right text-neutral-400 sm:table-cell">—</TableCell>
-          <TableCell className="text-right font-mono text-xs">{x.value}</TableCell>
-          <TableCell>
-            <StatusBadge status="extra" />
-          </TableCell>
-          <TableCell className="min-w-20 text-xs whitespace-normal text-violet-900 sm:min-w-40">
-            a step the procedure does not have
-          </TableCell>
-        </TableRow>,
-      );
+      rows.push(<ExtraRow key={`extra-${k}`} index={i} extra={k} row={extras[k]} showOps={showOps} length={length} />);
     }
   }
 
@@ -260,86 +90,5 @@ export function TraceDiff({
         </TableBody>
       </Table>
     </div>
-  );
-}
-
-function StepRow({
-  s,
-  index,
-  first,
-  targeted,
-  revised,
-  showOps,
-}: {
-  s: GenerationStep;
-  index: number;
-  first: boolean;
-  targeted: boolean;
-  revised?: string[];
-  showOps: boolean;
-}) {
-  return (
-    <TableRow
-      id={stepAnchor(s.step)}
-      aria-rowindex={index + 2}
-      data-status={s.status}
-      data-first-divergence={first ? "true" : undefined}
-      data-targeted={targeted ? "true" : undefined}
-      className={`${STATUS_STYLE[s.status].row} ${first ? "outline-2 -outline-offset-2 outline-red-600" : ""}`}
-    >
-      <TableCell className="text-right">
-        <a
-          href={"#" + stepAnchor(s.step)}
-          className="font-mono text-xs text-neutral-500 hover:text-neutral-900 hover:underline"
-          aria-label={`Link to step ${s.step}`}
-        >
-          {s.step}
-        </a>
-      </TableCell>
-      {showOps ? (
-        <TableCell className="hidden text-neutral-700 md:table-cell">
-          <OperationText step={s} />
-        </TableCell>
-      ) : null}
-      <TableCell className="hidden text-right font-mono text-xs sm:table-cell">{fmtValue(s.expected)}</TableCell>
-      <TableCell className="text-right font-mono text-xs">
-        {s.claimed === null ? (
-          <span className="text-neutral-400">—</span>
-        ) : s.span ? (
-          <a href={`#claim-${s.step}`} className="hover:underline" title="Show in the raw output">
-            {fmtValue(s.claimed)}
-          </a>
-        ) : (
-          fmtValue(s.claimed)
-        )}
-        {/* a phone has no Reference column: a wrong value shows the reference under it */}
-        {s.status !== "correct" ? <span className="block text-neutral-500 sm:hidden">ref {fmtValue(s.expected)}</span> : null}
-      </TableCell>
-      <TableCell>
-        <span className="flex max-w-32 flex-wrap items-center gap-1">
-          <StatusBadge status={s.status} />
-          {revised ? <StatusBadge status="revised" /> : null}
-          {first ? (
-            <span className="rounded bg-red-600 px-1.5 py-0.5 text-[11px] font-semibold text-white">
-              first<span className="hidden sm:inline"> divergence</span>
-            </span>
-          ) : null}
-        </span>
-      </TableCell>
-      <TableCell className="min-w-20 text-xs whitespace-normal sm:min-w-40">
-        <StepExplanation step={s} />
-        {revised ? (
-          <span className="block text-sky-900">
-            later restated as{" "}
-            {revised.map((v, i) => (
-              <span key={i} className="font-mono">
-                {i ? ", " : ""}
-                {v}
-              </span>
-            ))}
-          </span>
-        ) : null}
-      </TableCell>
-    </TableRow>
   );
 }

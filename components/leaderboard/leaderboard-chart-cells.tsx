@@ -1,5 +1,6 @@
 import { CurveSparkline } from "@/components/charts/curve-sparkline";
 import { FailureMixBar } from "@/components/charts/failure-mix-bar";
+import { modelStyle } from "@/components/charts/palette";
 import { DASH } from "@/components/ui/format";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard";
 
@@ -17,5 +18,12 @@ export function LeaderboardCurveCell({ row }: { row: LeaderboardRow }) {
         {DASH}
       </span>
     );
-  return <CurveSparkline points={row.curve} label={`${row.model}: first-answer accuracy by length`} />;
+  return (
+    <CurveSparkline
+      points={row.curve}
+      style={modelStyle(row.modelId)}
+      series={row.key}
+      label={`${row.model}: first-answer accuracy by length`}
+    />
+  );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { CONTROL, Field } from "@/components/ui/field";
+import { FilterField } from "@/components/ui/filter-field";
 import type { LeaderboardFilterOptions } from "@/lib/queries/leaderboard";
 import { leaderboardFilterHref, leaderboardHref, type LeaderboardParams } from "@/lib/url/leaderboard";
 
@@ -85,85 +86,49 @@ export function LeaderboardFilters({
         id="leaderboard-filter-fields"
         className={`${open ? "grid" : "hidden"} mt-3 grid-cols-2 gap-3 sm:grid sm:grid-cols-3 lg:grid-cols-6`}
       >
-        <Field label="Variant" htmlFor="f-variant">
-          <select
-            id="f-variant"
-            className={CONTROL}
-            defaultValue={params.variant ?? ""}
-            key={`variant-${params.variant ?? ""}`}
-            onChange={(e) => go({ variant: e.target.value || undefined })}
-          >
-            <option value="">All</option>
-            {[...new Set(variants.map((v) => v.name))].map((v) => (
-              <option key={v}>{v}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Model family" htmlFor="f-family">
-          <select
-            id="f-family"
-            className={CONTROL}
-            defaultValue={params.family ?? ""}
-            key={`family-${params.family ?? ""}`}
-            onChange={(e) => go({ family: e.target.value || undefined })}
-          >
-            <option value="">All</option>
-            {options.families.map((f) => (
-              <option key={f}>{f}</option>
-            ))}
-          </select>
-        </Field>
-        <Field label="Thinking" htmlFor="f-thinking">
-          <select
-            id="f-thinking"
-            className={CONTROL}
-            defaultValue={params.thinking ?? ""}
-            key={`thinking-${params.thinking ?? ""}`}
-            onChange={(e) => go({ thinking: (e.target.value || undefined) as LeaderboardParams["thinking"] })}
-          >
-            <option value="">Any</option>
-            <option value="yes">Thinking</option>
-            <option value="no">Not thinking</option>
-          </select>
-        </Field>
-        <Field label="Min size (B)" htmlFor="f-min">
-          <input
-            id="f-min"
-            name="minSize"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            className={CONTROL}
-            defaultValue={params.minSize ?? ""}
-            key={`min${params.minSize}`}
-          />
-        </Field>
-        <Field label="Max size (B)" htmlFor="f-max">
-          <input
-            id="f-max"
-            name="maxSize"
-            type="number"
-            min={0}
-            step="any"
-            inputMode="decimal"
-            className={CONTROL}
-            defaultValue={params.maxSize ?? ""}
-            key={`max${params.maxSize}`}
-          />
-        </Field>
-        <Field label="Accuracy at lengths" htmlFor="f-at">
-          <input
-            id="f-at"
-            name="at"
-            type="text"
-            inputMode="numeric"
-            placeholder="5,25,95"
-            className={CONTROL}
-            defaultValue={at.join(",")}
-            key={`at${at.join(",")}`}
-          />
-        </Field>
+        <FilterField
+          label="Variant"
+          id="f-variant"
+          value={params.variant}
+          select={{ any: "All", options: [...new Set(variants.map((v) => v.name))], onPick: (v) => go({ variant: v || undefined }) }}
+        />
+        <FilterField
+          label="Model family"
+          id="f-family"
+          value={params.family}
+          select={{ any: "All", options: options.families, onPick: (v) => go({ family: v || undefined }) }}
+        />
+        <FilterField
+          label="Thinking"
+          id="f-thinking"
+          value={params.thinking}
+          select={{
+            any: "Any",
+            options: [
+              { value: "yes", label: "Thinking" },
+              { value: "no", label: "Not thinking" },
+            ],
+            onPick: (v) => go({ thinking: (v || undefined) as LeaderboardParams["thinking"] }),
+          }}
+        />
+        <FilterField
+          label="Min size (B)"
+          id="f-min"
+          value={params.minSize}
+          input={{ name: "minSize", type: "number", min: 0, step: "any", inputMode: "decimal" }}
+        />
+        <FilterField
+          label="Max size (B)"
+          id="f-max"
+          value={params.maxSize}
+          input={{ name: "maxSize", type: "number", min: 0, step: "any", inputMode: "decimal" }}
+        />
+        <FilterField
+          label="Accuracy at lengths"
+          id="f-at"
+          value={at.join(",")}
+          input={{ name: "at", type: "text", inputMode: "numeric", placeholder: "5,25,95" }}
+        />
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-neutral-600">
         {hiddenDemo > 0 ? (

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { CONTROL, Field } from "@/components/ui/field";
+import { FilterField } from "@/components/ui/filter-field";
 import { MODE_LABEL } from "@/components/ui/status-badge";
 import { FAILURE_MODES } from "@/lib/analysis/types";
 import { runHref, runItemsHref, type RunParams } from "@/lib/url/run";
@@ -53,83 +53,47 @@ export function ItemFilters({
           Failed only
         </label>
       </div>
-      <Field label="Failure mode" htmlFor="i-mode">
-        <select
-          id="i-mode"
-          className={CONTROL}
-          defaultValue={params.mode ?? ""}
-          key={`mode-${params.mode ?? ""}`}
-          onChange={(e) => go({ mode: (e.target.value || undefined) as RunParams["mode"] })}
-        >
-          <option value="">Any</option>
-          {FAILURE_MODES.map((m) => (
-            <option key={m} value={m}>
-              {MODE_LABEL[m]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Divergence kind" htmlFor="i-kind">
-        <select
-          id="i-kind"
-          className={CONTROL}
-          disabled={!hasSteps}
-          defaultValue={params.kind ?? ""}
-          key={`kind-${params.kind ?? ""}`}
-          onChange={(e) => go({ kind: (e.target.value || undefined) as RunParams["kind"] })}
-        >
-          <option value="">Any</option>
-          <option value="slip">slip</option>
-          <option value="propagated">propagated</option>
-          <option value="missing">missing</option>
-        </select>
-      </Field>
-      <Field label="Min length" htmlFor="i-min">
-        <select
-          id="i-min"
-          className={CONTROL}
-          defaultValue={params.minLen ?? ""}
-          key={`minLen-${params.minLen ?? ""}`}
-          onChange={(e) => go({ minLen: lenValue(e.target.value) })}
-        >
-          <option value="">Any</option>
-          {lengths.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Max length" htmlFor="i-max">
-        <select
-          id="i-max"
-          className={CONTROL}
-          defaultValue={params.maxLen ?? ""}
-          key={`maxLen-${params.maxLen ?? ""}`}
-          onChange={(e) => go({ maxLen: lenValue(e.target.value) })}
-        >
-          <option value="">Any</option>
-          {lengths.map((l) => (
-            <option key={l} value={l}>
-              {l}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="First divergence" htmlFor="i-div">
-        <input
-          id="i-div"
-          name="div"
-          placeholder="7, 5-10, none"
-          className={CONTROL}
-          disabled={!hasSteps}
-          defaultValue={params.div ?? ""}
-          key={`div${params.div}`}
-        />
-      </Field>
-      <Field label="Search in outputs" htmlFor="i-q">
-        <input id="i-q" name="q" type="search" placeholder="text…" className={CONTROL} defaultValue={params.q ?? ""} key={`q${params.q}`} />
-      </Field>
+      <FilterField
+        label="Failure mode"
+        id="i-mode"
+        value={params.mode}
+        select={{
+          any: "Any",
+          options: FAILURE_MODES.map((m) => ({ value: m, label: MODE_LABEL[m] })),
+          onPick: (v) => go({ mode: (v || undefined) as RunParams["mode"] }),
+        }}
+      />
+      <FilterField
+        label="Divergence kind"
+        id="i-kind"
+        value={params.kind}
+        disabled={!hasSteps}
+        select={{
+          any: "Any",
+          options: ["slip", "propagated", "missing"],
+          onPick: (v) => go({ kind: (v || undefined) as RunParams["kind"] }),
+        }}
+      />
+      <FilterField
+        label="Min length"
+        id="i-min"
+        value={params.minLen}
+        select={{ any: "Any", options: lengths, onPick: (v) => go({ minLen: lenValue(v) }) }}
+      />
+      <FilterField
+        label="Max length"
+        id="i-max"
+        value={params.maxLen}
+        select={{ any: "Any", options: lengths, onPick: (v) => go({ maxLen: lenValue(v) }) }}
+      />
+      <FilterField
+        label="First divergence"
+        id="i-div"
+        value={params.div}
+        disabled={!hasSteps}
+        input={{ name: "div", placeholder: "7, 5-10, none" }}
+      />
+      <FilterField label="Search in outputs" id="i-q" value={params.q} input={{ name: "q", type: "search", placeholder: "text…" }} />
       <div className="flex items-end gap-2">
         <button type="submit" className="rounded-md bg-neutral-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-neutral-700">
           Apply

@@ -1,4 +1,6 @@
-import type { Db } from "../db";
+import type { Db, Store } from "../db";
+import { readContextOf, type ReadContext } from "../read-context";
+import type { AccessMode } from "./policy";
 import { hashSecret, looksLikeSecret, newSecret } from "./secrets";
 
 // Share links: read access to one run for whoever holds the URL. The URL carries 32 random
@@ -44,6 +46,20 @@ export async function resolveShareLink(prisma: Db, secret: string, now = new Dat
   const row = await prisma.shareLink.findUnique({ where: { hash: hashSecret(secret) } });
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
   return row.runKey;
+}
+
+/**
+ * The read context of a share link's own URL, without cookies (a chat client fetching the link
+ * for its preview has none): a stranger holding that one link, so it opens its run and nothing
+ * else. Null for a dead or unknown secret.
+ */
+export async function shareLinkContext(
+  store: Store,
+  secret: string,
+  mode: AccessMode,
+): Promise<{ ctx: ReadContext; runKey: string } | null> {
+  const runKey = await resolveShareLink(store.prisma, secret);
+  return runKey === null ? null : { ctx: readContextOf(store, { kind: "anonymous", shares: [runKey] }, mode), runKey };
 }
 
 /** The run keys granted by a browser's share secrets (dead ones simply drop out). */

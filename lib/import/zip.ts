@@ -23,7 +23,18 @@ const u16 = (b: Buffer, o: number) => b.readUInt16LE(o);
 const u32 = (b: Buffer, o: number) => b.readUInt32LE(o);
 const u64 = (b: Buffer, o: number) => Number(b.readBigUInt64LE(o));
 
+/** Members read one after another in the archive's order are read in windows of this size. */
+const WINDOW_BYTES = 1 << 20;
+
 export class ZipReader {
+  // The bytes of the archive read last: a log's samples are read in the order they were
+  // written, so one read of WINDOW_BYTES serves hundreds of them (one read per member made
+  // the import thread wait on the file system a fifth of its time).
+  private window: Buffer = Buffer.alloc(0);
+  private windowAt = 0;
+  /** where the last read ended: a read starting just after it is the next member in order */
+  private lastEnd = -1;
+
   private constructor(
     private fh: fs.FileHandle,
     readonly size: number,
@@ -50,10 +61,10 @@ export class ZipReader {
     const e = this.entries.get(name);
     if (!e) throw new ZipError(`${name} is not in the archive`);
     if (e.size > MAX_MEMBER_BYTES || e.compressedSize > MAX_MEMBER_BYTES) throw new ZipError(`${name} is too large (${e.size} bytes)`);
-    const lh = await readAt(this.fh, e.localOffset, 30, this.size);
+    const lh = await this.bytes(e.localOffset, 30);
     if (u32(lh, 0) !== 0x04034b50) throw new ZipError(`${name}: bad local header`);
     const start = e.localOffset + 30 + u16(lh, 26) + u16(lh, 28);
-    const data = await readAt(this.fh, start, e.compressedSize, this.size);
+    const data = await this.bytes(start, e.compressedSize);
     let out: Buffer;
     try {
       if (e.method === 0) out = data;
@@ -68,6 +79,21 @@ export class ZipReader {
     const crc32 = (zlib as unknown as { crc32?: (b: Uint8Array) => number }).crc32;
     if (crc32 && crc32(out) >>> 0 !== e.crc >>> 0) throw new ZipError(`${name}: CRC mismatch (the archive is corrupt)`);
     return out;
+  }
+
+  /** `len` bytes at `pos`, from the window when it holds them; a read just past the last one moves the window on. */
+  private async bytes(pos: number, len: number): Promise<Buffer> {
+    const sequential = pos >= this.lastEnd && pos - this.lastEnd < 65536;
+    this.lastEnd = pos + len;
+    if (pos >= this.windowAt && pos + len <= this.windowAt + this.window.length)
+      return this.window.subarray(pos - this.windowAt, pos - this.windowAt + len);
+    // Reading on from the last member: read ahead. Anywhere else (members read out of order):
+    // read exactly what is asked, so random order costs no more than before.
+    if (!sequential || len >= WINDOW_BYTES) return readAt(this.fh, pos, len, this.size);
+    this.window = await readAt(this.fh, pos, Math.min(WINDOW_BYTES, this.size - pos), this.size);
+    this.windowAt = pos;
+    if (len > this.window.length) throw new ZipError("the archive is truncated (a member runs past its end)");
+    return this.window.subarray(0, len);
   }
 }
 

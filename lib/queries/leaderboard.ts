@@ -1,11 +1,11 @@
 import "server-only";
-import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
+import type { LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
-import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
+import type { FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
-import { emptyModeCounts } from "@/lib/analysis/failure-modes";
-import { matchesRunSearch, orderBenchmarks, pickLengths, predictedHorizon, rankByHorizon, type HorizonRank } from "./leaderboard-rank";
+import { boardWhere, leaderboardRowOf, orderOf, ROW_SELECT, whereOf } from "./leaderboard-query";
+import { matchesRunSearch, orderBenchmarks, pickLengths, rankByHorizon, type HorizonRank } from "./leaderboard-rank";
 
 // The leaderboard: one row per run, filtered, sorted and paged in the store. Also served
 // as JSON by GET /api/v1/leaderboard and exported by /export/leaderboard.
@@ -13,6 +13,8 @@ import { matchesRunSearch, orderBenchmarks, pickLengths, predictedHorizon, rankB
 export interface LeaderboardRow {
   key: string;
   model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
   family: string | null;
   paramsB: number | null;
   thinking: boolean | null;
@@ -77,90 +79,6 @@ export interface LeaderboardFilterOptions {
   families: string[];
   sizes: number[];
 }
-
-/**
- * Runs that belong on a leaderboard, among those the principal may see: not self-conditioning
- * sweeps (accuracy against an induced error rate, not against length: /self-conditioning ranks
- * those), and not demo runs once real runs exist, unless the URL asks for them.
- */
-async function boardWhere(ctx: ReadContext, p: LeaderboardParams): Promise<Prisma.RunWhereInput> {
-  const visible = visibleRunsWhere(ctx);
-  const hideDemo = !p.demo && (await ctx.store.prisma.run.count({ where: { ...visible, demo: false, selfConditioning: false } })) > 0;
-  return { ...visible, selfConditioning: false, ...(hideDemo ? { demo: false } : {}) };
-}
-
-/** The URL's filters (access and the board's own conditions come from boardWhere). */
-function whereOf(p: LeaderboardParams): Prisma.RunWhereInput {
-  const model: Prisma.ModelWhereInput = {};
-  if (p.family) model.family = p.family;
-  if (p.thinking) model.thinking = p.thinking === "yes";
-  if (p.minSize !== undefined || p.maxSize !== undefined) model.paramsB = { gte: p.minSize, lte: p.maxSize };
-  return {
-    ...(p.benchmark ? { benchmark: p.benchmark } : {}),
-    ...(p.variant ? { variant: { name: p.variant } } : {}),
-    ...(Object.keys(model).length ? { model } : {}),
-  };
-}
-
-function orderOf(sort: LeaderboardSortColumn, dir: "asc" | "desc"): Prisma.RunOrderByWithRelationInput[] {
-  const num = (field: keyof Prisma.RunOrderByWithRelationInput) =>
-    ({ [field]: { sort: dir, nulls: "last" } }) as Prisma.RunOrderByWithRelationInput;
-  const head: Prisma.RunOrderByWithRelationInput = (() => {
-    switch (sort) {
-      case "model":
-        return { model: { name: dir } };
-      case "benchmark":
-        return { benchmark: dir };
-      case "variant":
-        return { variant: { name: dir } };
-      case "size":
-        return { model: { paramsB: { sort: dir, nulls: "last" } } };
-      case "items":
-        return { itemCount: dir };
-      case "h50":
-      case "h80":
-      case "l50":
-      case "p":
-      case "firstAccuracy":
-      case "lastAccuracy":
-      case "scSlope":
-        return num(sort);
-      default:
-        return { h50: { sort: dir, nulls: "last" } };
-    }
-  })();
-  return [head, { key: "asc" }];
-}
-
-const ROW_SELECT = {
-  id: true,
-  key: true,
-  benchmark: true,
-  status: true,
-  itemCount: true,
-  generationCount: true,
-  maxLength: true,
-  source: true,
-  hasSteps: true,
-  selfConditioning: true,
-  demo: true,
-  h50: true,
-  h50Lo: true,
-  h50Hi: true,
-  h50Censored: true,
-  h80: true,
-  l50: true,
-  l50Lo: true,
-  l50Hi: true,
-  l80: true,
-  p: true,
-  firstAccuracy: true,
-  lastAccuracy: true,
-  scSlope: true,
-  model: { select: { name: true, family: true, paramsB: true, thinking: true } },
-  variant: { select: { name: true } },
-  lengthStats: { select: { length: true, n: true, firstCorrect: true, modes: true }, orderBy: { length: "asc" } },
-} satisfies Prisma.RunSelect;
 
 export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams): Promise<LeaderboardResult> {
   const prisma = ctx.store.prisma;
@@ -236,53 +154,7 @@ export async function getLeaderboard(ctx: ReadContext, params: LeaderboardParams
     });
   }
 
-  const rows: LeaderboardRow[] = runs.map((r) => {
-    const failureModes = emptyModeCounts();
-    for (const s of r.lengthStats) {
-      const m = JSON.parse(s.modes) as Partial<Record<FailureMode, number>>;
-      for (const f of FAILURE_MODES) failureModes[f] += m[f] ?? 0;
-    }
-    const byLength = new Map(r.lengthStats.map((s) => [s.length, s]));
-    return {
-      key: r.key,
-      model: r.model.name,
-      family: r.model.family,
-      paramsB: r.model.paramsB,
-      thinking: r.model.thinking,
-      benchmark: r.benchmark,
-      variant: r.variant.name,
-      status: r.status,
-      items: r.itemCount,
-      generations: r.generationCount,
-      maxLength: r.maxLength,
-      hasSteps: r.hasSteps,
-      selfConditioning: r.selfConditioning,
-      demo: r.demo,
-      h50: r.h50,
-      h50Lo: r.h50Lo,
-      h50Hi: r.h50Hi,
-      h50Censored: r.h50Censored,
-      h80: r.h80,
-      l50: r.l50,
-      l50Lo: r.l50Lo,
-      l50Hi: r.l50Hi,
-      l80: r.l80,
-      l50Extrapolated: r.l50 !== null && r.l50 > r.maxLength,
-      lengthUnit: lengthUnitOfJson(r.source),
-      p: r.p,
-      predictedHorizon: predictedHorizon(r.p),
-      firstAccuracy: r.firstAccuracy,
-      lastAccuracy: r.lastAccuracy,
-      scSlope: r.scSlope,
-      accuracyAt: at.map((length) => {
-        const s = byLength.get(length);
-        return { length, n: s?.n ?? 0, accuracy: s && s.n ? s.firstCorrect / s.n : null };
-      }),
-      failureModes,
-      curve: r.lengthStats.filter((s) => s.n > 0).map((s) => ({ length: s.length, accuracy: s.firstCorrect / s.n })),
-      rank: ranks.get(r.id) ?? null,
-    };
-  });
+  const rows = runs.map((r) => leaderboardRowOf(r, at, ranks.get(r.id) ?? null));
 
   return { rows, total, page, pageSize, pageCount, at, sort, dir, hiddenDemo };
 }

@@ -1,5 +1,5 @@
 // Runs launched from the dashboard or POST /api/v1/jobs: the same executeRun as the CLI, run by a
-// worker inside each server process. Jobs are rows in the store (lib/runner/job-store.ts); a
+// worker inside each server process. Jobs are rows in the store (lib/runner/job-rows.ts, job-queue.ts, job-lease.ts); a
 // worker takes a job's lease, renews it with a heartbeat that also records progress and picks up
 // cancel requests, and ends the row when the run ends. A process that dies (kill -9, a crash, a
 // restart) stops renewing; once the lease expires another worker, or the restarted one, takes the
@@ -12,22 +12,14 @@ import type { Db, Store } from "../db";
 import { env as appEnv, providerOf, sqlitePath } from "../env";
 import type { ChatClientOptions } from "./client";
 import { readDataset } from "./dataset";
-import {
-  claimJob,
-  finishJob,
-  heartbeat,
-  insertJob,
-  JobInputError,
-  releaseJob,
-  type ClaimedJob,
-  type JobProgress,
-  type JobStatus,
-  type JobView,
-} from "./job-store";
+import { claimJob, finishJob, heartbeat, releaseJob } from "./job-lease";
+import { insertJob, JobInputError } from "./job-queue";
+import type { ClaimedJob, JobProgress, JobStatus, JobView } from "./job-rows";
 import { runSettingsSchema, type JobRequest, type RunSettings } from "./options";
 import { executeRun, type RunProgress } from "./run";
 
-export { cancelJob, getJob, JobInputError, jobForReader, listJobs, type JobView } from "./job-store";
+export { cancelJob, getJob, JobInputError, listJobs } from "./job-queue";
+export { jobForReader, type JobView } from "./job-rows";
 
 /** Who started a job, as its row records it: the token's name or the user's email. */
 export async function startedBy(prisma: Db, p: Principal): Promise<string> {

@@ -1,6 +1,8 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
+import type { Provider } from "../env";
 import { encodeItemContent, keepsReference, type ItemContent } from "./item-content";
+import { deflateOutput } from "./output-text";
 import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
@@ -25,6 +27,7 @@ export const GEN_COLS = [
   "length",
   "epoch",
   "output",
+  "outputDeflated",
   "firstAnswer",
   "lastAnswer",
   "firstCorrect",
@@ -48,6 +51,24 @@ export const GEN_COLS = [
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
+const GEN_OUTPUT = GEN_COLS.indexOf("output");
+const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
+
+/**
+ * A Generation row (GEN_COLS) as SQLite stores it: the output deflated, `output` emptied
+ * (lib/store/output-text.ts). Returns the text, which the search index needs. PostgreSQL
+ * rows are stored as built.
+ */
+export function deflateRowOutput(provider: Provider, row: unknown[]): string {
+  const text = String(row[GEN_OUTPUT]);
+  if (provider !== "sqlite") return text;
+  const deflated = deflateOutput(text);
+  if (deflated) {
+    row[GEN_OUTPUT_DEFLATED] = deflated;
+    row[GEN_OUTPUT] = "";
+  }
+  return text;
+}
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Model-side fields other than the text, kept for a faithful export. */
@@ -91,6 +112,7 @@ export function generationRow(
     a.length,
     item.epoch,
     output,
+    null,
     a.firstAnswer,
     a.lastAnswer,
     a.firstCorrect,

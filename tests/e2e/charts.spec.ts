@@ -184,3 +184,66 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+test("leaderboard sparklines draw each run in its model's colour and marker, as the curves do", async ({ page }) => {
+  const stroke = (el: Element) => getComputedStyle(el).stroke;
+  await page.goto(`/curves?runs=${A},${B}`);
+  const curves = page.getByTestId("accuracy-by-length-chart").locator('svg[data-chart-svg="wide"]');
+  const want = [await curves.locator(`path[data-series="${A}"]`).first().evaluate(stroke)];
+  want.push(await curves.locator(`path[data-series="${B}"]`).first().evaluate(stroke));
+  const markers = await page
+    .getByTestId("accuracy-by-length-chart")
+    .locator("li[data-style]")
+    .evaluateAll((els) => els.slice(0, 2).map((e) => e.getAttribute("data-style")!.split(" ")[1]));
+  await page.goto("/?demo=1&benchmark=procedural-arith&pageSize=100");
+  const spark = (key: string) => page.getByTestId("leaderboard-row").locator(`svg[data-series="${key}"]`);
+  await expect(spark(A)).toBeVisible();
+  const got = [await spark(A).locator("path").first().evaluate(stroke), await spark(B).locator("path").first().evaluate(stroke)];
+  expect(got[0]).toMatch(/^rgb/);
+  expect(got[0]).not.toBe(got[1]);
+  expect(got).toEqual(want);
+  expect([await spark(A).getAttribute("data-marker"), await spark(B).getAttribute("data-marker")]).toEqual(markers);
+});
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the ⤓ export button has its own space: it covers no chart or legend`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const url of [`/curves?runs=${A},${B}`, `/runs/${A}`, `/runs/${A}?tab=failures`, "/self-conditioning"]) {
+      await page.goto(url);
+      const figures = page.locator("figure.chart");
+      await expect(figures.first().locator("svg.chart-svg:visible")).toBeVisible();
+      for (const figure of await figures.all()) {
+        const button = (await figure.getByTestId("chart-export").locator("summary").boundingBox())!;
+        const plot = (await figure.locator("svg.chart-svg:visible").boundingBox())!;
+        expect(overlaps(button, plot), `${url}: export button over the chart`).toBe(false);
+        const legend = figure.locator(".chart-legend");
+        if (await legend.count()) expect(overlaps(button, (await legend.boundingBox())!), `${url}: over the legend`).toBe(false);
+      }
+    }
+  });
+}
+
+test("hollow markers are filled with the dark card's colour in dark mode, the light one in light mode", async ({ page }) => {
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/curves?runs=${A},${B}&answer=both`);
+    const chart = page.getByTestId("accuracy-by-length-chart");
+    await expect(chart.locator('svg[data-chart-svg="wide"]')).toBeVisible();
+    const { fills, card } = await chart.evaluate((fig) => {
+      let el: Element | null = fig;
+      let card = "";
+      while (el && !card) {
+        const bg = getComputedStyle(el).backgroundColor;
+        if (bg && bg !== "transparent" && !/rgba\(.*, 0\)$/.test(bg)) card = bg;
+        el = el.parentElement;
+      }
+      const hollow = [...fig.querySelectorAll('svg[data-chart-svg="wide"] path[data-hollow], .chart-legend li[data-style$="hollow"] path')];
+      return { fills: [...new Set(hollow.map((p) => getComputedStyle(p).fill))], card };
+    });
+    expect(fills.length, scheme).toBeGreaterThan(0);
+    expect(fills, scheme).toEqual([card]);
+  }
+});

@@ -12,7 +12,8 @@ import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL } from "../../playwright.con
 // read is asked for it with every way in that must fail (no cookie, a forged or expired
 // session, a prefetch, an RSC request whose router state already holds the run layout, a share
 // link of another run, an expired or a revoked one). No response body, whatever its status,
-// may contain the marker. A signed-in viewer asking the same routes is the control: there the
+// may contain the marker; a link-preview image (drawn text, which a byte search cannot see) must
+// be the site's generic card, byte for byte. A signed-in viewer asking the same routes is the control: there the
 // marker shows, so a probe that finds nothing means something.
 test.use({ baseURL: PRIVATE_BASE_URL });
 test.describe.configure({ mode: "serial" });
@@ -147,6 +148,21 @@ const API_READS = [
   "/api/v1/study",
 ];
 
+// Link-preview images: a refused request gets the generic card (/og/site), whatever it asked for.
+const PREVIEWS = [
+  `/og/runs/${enc(KEY)}`,
+  `/og/runs/${enc(KEY)}?v=0`,
+  `/og/runs/${enc(KEY)}/items/${ITEM}`,
+  `/og/compare?runs=${enc(OTHER)},${enc(KEY)}`,
+  `/og/share/${S.expiredShare}`,
+  `/og/share/${S.revokedShare}`,
+];
+let genericCard: Buffer | undefined;
+async function generic(request: APIRequestContext): Promise<Buffer> {
+  genericCard ??= await (await request.get("/og/site")).body();
+  return genericCard;
+}
+
 /** A body with the requested key and the per-request CSP nonce blanked out. */
 function scrub(body: string, key: string): string {
   const nonce = /nonce="([^"]+)"/.exec(body)?.[1];
@@ -156,7 +172,8 @@ function scrub(body: string, key: string): string {
 
 async function probe(request: APIRequestContext, url: string, headers: Record<string, string>) {
   const r = await request.get(url, { headers, maxRedirects: 0, failOnStatusCode: false });
-  return { status: r.status(), body: (await r.body()).toString("utf8"), location: r.headers()["location"] ?? "" };
+  const bytes = await r.body();
+  return { status: r.status(), bytes, body: bytes.toString("utf8"), location: r.headers()["location"] ?? "" };
 }
 
 test("the control: a signed-in viewer sees the marker on every route the probes ask", async ({ playwright }) => {
@@ -173,6 +190,11 @@ test("the control: a signed-in viewer sees the marker on every route the probes 
     // runs by its own rules).
     if (!r.body.includes(MARKER)) missing.push(`${url} (${r.status})`);
   }
+  // the run's own preview images: drawn, so not the generic card
+  for (const url of PREVIEWS.slice(0, 4)) {
+    const r = await probe(request, url, cookie("sw_session", S.viewerSession));
+    if (r.bytes.equals(await generic(request))) missing.push(`${url} (the generic card)`);
+  }
   expect(missing).toEqual([]);
   await request.dispose();
 });
@@ -182,13 +204,15 @@ for (const [name, headers] of Object.entries(PROBES)) {
     const request = await playwright.request.newContext({ baseURL: PRIVATE_BASE_URL });
     const leaks: string[] = [];
     const statuses: string[] = [];
-    for (const url of [...PAGES, ...EXPORTS, ...API_READS]) {
+    for (const url of [...PAGES, ...EXPORTS, ...API_READS, ...PREVIEWS]) {
       const r = await probe(request, url, headers);
+      // (an RSC request is first sent to its cache-busting URL by Next: a 307 without a body)
+      if (url.startsWith("/og/") && r.status !== 307 && !r.bytes.equals(await generic(request)))
+        leaks.push(`${r.status} ${url}: not the generic card`);
       statuses.push(`${r.status} ${url}`);
       if (r.body.includes(MARKER) || r.location.includes(MARKER)) leaks.push(`${r.status} ${url}`);
       // Never a success for the marker run's own routes.
-      if (url.includes(enc(KEY)) && !url.startsWith("/compare") && !url.startsWith("/curves") && r.status === 200 && !headers.rsc)
-        leaks.push(`200 for ${url}`);
+      if (url.includes(enc(KEY)) && !/^\/(compare|curves|og)\b/.test(url) && r.status === 200 && !headers.rsc) leaks.push(`200 for ${url}`);
     }
     expect(leaks, statuses.join("\n")).toEqual([]);
     await request.dispose();

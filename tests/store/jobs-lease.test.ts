@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
-import { cancelJob, claimJob, finishJob, getJob, heartbeat, insertJob, type JobProgress } from "../../lib/runner/job-store";
+import { claimJob, finishJob, heartbeat } from "../../lib/runner/job-lease";
+import { cancelJob, getJob, insertJob } from "../../lib/runner/job-queue";
+import type { JobProgress } from "../../lib/runner/job-rows";
 import { JobWorker } from "../../lib/runner/jobs";
 import { jobRequestSchema, runSettingsSchema } from "../../lib/runner/options";
 import { startFakeLlm } from "../helpers/fake-llm-server";

@@ -57,8 +57,11 @@ describe("model colours and markers", () => {
     const names = [
       ...Array.from({ length: SERIES_COLOR_COUNT }, (_, i) => `--chart-s${i}`),
       ...["missing", "format", "premature", "selfcorr", "under", "extra", "slip"].map((m) => `--chart-mode-${m}`),
-      ...["ink", "muted", "axis", "grid", "surface", "reference", "bar", "heat"].map((t) => `--chart-${t}`),
+      ...["ink", "muted", "axis", "grid", "reference", "bar", "heat"].map((t) => `--chart-${t}`),
     ];
+    // The surface (hollow markers, exported backgrounds) is the card's own colour in both themes.
+    expect(light).toMatch(/--chart-surface: var\(--color-white, #ffffff\);/);
+    expect(dark).not.toMatch(/--chart-surface:/);
     for (const n of names) {
       expect(light, n).toMatch(new RegExp(`${n}: #[0-9a-f]{6};`));
       expect(dark, n).toMatch(new RegExp(`${n}: #[0-9a-f]{6};`));

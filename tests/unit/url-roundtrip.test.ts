@@ -7,7 +7,7 @@ import { hasItemFilters, parseRunParams, runHref } from "@/lib/url/run";
 const query = (href: string) => new URLSearchParams(href.split("?")[1] ?? "");
 
 /** A link built from `params` parses back to them and rebuilds the very same link. */
-function roundTrip<P extends object>(name: string, href: (p: P) => string, parse: (q: URLSearchParams) => P, params: P) {
+function roundTrip<P extends object>(name: string, href: (p: Partial<P>) => string, parse: (q: URLSearchParams) => P, params: Partial<P>) {
   return {
     name,
     check() {

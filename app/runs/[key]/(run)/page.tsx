@@ -11,6 +11,7 @@ import { LinkTabs } from "@/components/ui/tabs";
 import { canAdmin } from "@/lib/auth/policy";
 import { requireRunAccess } from "@/lib/auth/server";
 import { getRunItems } from "@/lib/queries/items";
+import { runPageMetadata } from "@/lib/preview/page-metadata";
 import { getRunSummary } from "@/lib/queries/runs";
 import { effectiveRunTab, parseRunParams, runHref } from "@/lib/url/run";
 import { routeParam, runMetricsApiPath } from "@/lib/url/shared";
@@ -20,7 +21,7 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ key: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: routeParam((await params).key) };
+  return runPageMetadata(routeParam((await params).key));
 }
 
 export default async function RunPage({ params, searchParams }: Props) {

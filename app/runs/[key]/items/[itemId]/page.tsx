@@ -9,6 +9,7 @@ import { StepTarget } from "@/components/generation/step-target";
 import { TurnTable } from "@/components/generation/turn-table";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireRunAccess } from "@/lib/auth/server";
+import { generationPageMetadata } from "@/lib/preview/page-metadata";
 import { getGeneration } from "@/lib/queries/generation";
 import { parseGenerationParams } from "@/lib/url/generation";
 import { runHref } from "@/lib/url/run";
@@ -18,9 +19,9 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ key: string; itemId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const p = await params;
-  return { title: `${routeParam(p.itemId)} · ${routeParam(p.key)}` };
+  return generationPageMetadata(routeParam(p.key), routeParam(p.itemId), parseGenerationParams(await searchParams).epoch);
 }
 
 export default async function GenerationPage({ params, searchParams }: Props) {
