@@ -28,6 +28,13 @@ console.log(
 const rows: ImportFigures[] = [];
 for (const f of files) {
   if (!fs.existsSync(f)) throw new Error(`${f}: no such file`);
-  rows.push(...(await importFigures(path.resolve(f), dir, pgAdmin, process.env.BENCH_IMPORT_BASELINE && path.resolve(process.env.BENCH_IMPORT_BASELINE))));
+  rows.push(
+    ...(await importFigures(
+      path.resolve(f),
+      dir,
+      pgAdmin,
+      process.env.BENCH_IMPORT_BASELINE && path.resolve(process.env.BENCH_IMPORT_BASELINE),
+    )),
+  );
 }
 printImportFigures(rows);

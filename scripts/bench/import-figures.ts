@@ -34,17 +34,13 @@ interface Timed {
 function timedCli(args: string[], env: Record<string, string>, checkout = "."): Timed & { stdout: string } {
   const fmtFile = `${process.env.TMPDIR ?? "/tmp"}/stepwise-time-${process.pid}`;
   try {
-    const stdout = execFileSync(
-      "/usr/bin/time",
-      ["-f", "%e %U %S %M", "-o", fmtFile, process.execPath, "bin/stepwise.mjs", ...args],
-      {
-        cwd: checkout, // a checkout reads its own migrations
-        env: { ...process.env, ...env },
-        encoding: "utf8",
-        maxBuffer: 1 << 26,
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
+    const stdout = execFileSync("/usr/bin/time", ["-f", "%e %U %S %M", "-o", fmtFile, process.execPath, "bin/stepwise.mjs", ...args], {
+      cwd: checkout, // a checkout reads its own migrations
+      env: { ...process.env, ...env },
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const [e, u, s, m] = fs.readFileSync(fmtFile, "utf8").trim().split("\n").pop()!.split(" ").map(Number);
     return { seconds: e, cpuSeconds: u + s, peakRssMB: m / 1024, stdout };
   } finally {
