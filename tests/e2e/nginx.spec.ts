@@ -110,7 +110,7 @@ test("two next start processes behind nginx on one PostgreSQL store", async ({ p
         page.getByRole("button", { name: "Sign in" }).click(),
       ]);
       answeredBy.add(answer.headers()["x-upstream"]);
-      await expect(page.getByRole("alert")).toHaveText(i < 10 ? /Wrong email or password/ : /Too many attempts for this email/);
+      await expect(page.getByTestId("login-error")).toHaveText(i < 10 ? /Wrong email or password/ : /Too many attempts for this email/);
     }
     expect(answeredBy.size).toBe(2);
     // keyed on the address nginx saw (X-Forwarded-For, trusted here), as well as on the account

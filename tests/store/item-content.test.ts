@@ -16,7 +16,10 @@ import { STORE_KINDS } from "../helpers/stores";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-contents-"));
 const all = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8").trimEnd().split("\n");
 // the file's first run only (a second run line follows its items)
-const lines = all.slice(0, all.findIndex((l, i) => i > 0 && l.includes('"type":"run"')));
+const lines = all.slice(
+  0,
+  all.findIndex((l, i) => i > 0 && l.includes('"type":"run"')),
+);
 const header = JSON.parse(lines[0]) as { key: string };
 /** arith-small.jsonl under another run key (another model over the same items). */
 function underKey(key: string, extra: string[] = []): string {

@@ -30,8 +30,8 @@ describe("security headers", () => {
     expect(cfg).toContain(`const API_CSP = "${API_CSP}"`);
   });
 
-  it("proxy.ts leaves API routes alone (a proxy would buffer and cap their bodies)", () => {
+  it("proxy.ts leaves API routes alone (a proxy would buffer and cap their bodies), and preview images (they check access themselves)", () => {
     const proxy = fs.readFileSync("proxy.ts", "utf8");
-    expect(proxy).toContain("(?!api/|export/|_next/static");
+    expect(proxy).toContain("(?!api/|export/|og/|_next/static");
   });
 });
