@@ -86,5 +86,5 @@ describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => 
     expect(reports.map((r) => r.ok)).toEqual([true, true, true, false, true, true, true, true, false, false]);
     expect(reports[2].notes[0]).toMatch(/^skipped 30 errored samples \(ids 3, 8, /);
     expect(await dump(threaded.store)).toEqual(await dump(serial.store));
-  }, 120_000);
+  }, 300_000);
 });
