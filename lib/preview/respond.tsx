@@ -27,7 +27,18 @@ export function previewImage(element: ReactElement, cache: PreviewCache): Respon
   });
 }
 
+// The generic card is the same for everyone: drawn once per process, so a stranger asking for
+// previews of runs it may not read costs no rendering (docs/performance.md, "Link previews").
+let genericPng: Promise<ArrayBuffer> | undefined;
+
 /** The answer to anyone who may not read what the URL names, or when it does not exist: the same image either way. */
-export function genericImage(): Response {
-  return previewImage(<GenericCard />, "none");
+export async function genericImage(): Promise<Response> {
+  genericPng ??= new ImageResponse(<GenericCard />, PREVIEW_SIZE).arrayBuffer();
+  const bytes = await genericPng.catch((e: unknown) => {
+    genericPng = undefined;
+    throw e;
+  });
+  return new Response(bytes, {
+    headers: { "content-type": "image/png", "cache-control": CACHE_CONTROL.none, vary: "Cookie, Authorization" },
+  });
 }

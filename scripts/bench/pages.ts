@@ -116,6 +116,11 @@ export function routesFor(dbFile: string): BenchRoute[] {
     api("API leaderboard", "/api/v1/leaderboard"),
     api("API run metrics", `/api/v1/runs/${k}/metrics`),
     api("API study", `/api/v1/study?benchmark=${encodeURIComponent(runs[0].benchmark)}&series=all`),
+    // link-preview images (next/og: layout, then a PNG rasterised on the server)
+    api("preview image: site card", "/og/site"),
+    api("preview image: run", `/og/runs/${k}`),
+    api("preview image: generation, longest trace", `/og/runs/${k}/items/${encodeURIComponent((long ?? item).itemKey)}`),
+    api("preview image: compare (2 runs)", `/og/compare?runs=${both}`),
   ];
 }
 

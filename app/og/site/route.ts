@@ -4,6 +4,6 @@ import { genericImage } from "@/lib/preview/respond";
 // everything a visitor may not read: the same card, with nothing of any run.
 export const dynamic = "force-dynamic";
 
-export function GET() {
+export async function GET() {
   return genericImage();
 }
