@@ -18,7 +18,12 @@ function nativeThread() {
   const wire = (ev: ReaderEvent): ThreadEvent =>
     ev.kind === "run"
       ? ev
-      : { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis) };
+      : {
+          kind: "prepared",
+          line: ev.line,
+          progressSteps: progressSteps(ev.analysis),
+          p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis),
+        };
 
   parentPort!.on("message", (req: ThreadRequest) => {
     const events: ThreadEvent[] = [];
