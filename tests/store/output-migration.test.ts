@@ -11,7 +11,7 @@ import type { RawDb } from "../../lib/store/raw";
 import { copyRows, storeBefore } from "../helpers/old-store";
 import { searchIndexExact } from "../helpers/search-index";
 import { EXAMPLES } from "../helpers/shared-data";
-import { adminContext, runAccess, STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
+import { adminContext, runAccess, STORE_KINDS, storedRuns } from "../helpers/stores";
 
 vi.mock("server-only", () => ({}));
 

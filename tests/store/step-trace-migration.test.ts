@@ -1,7 +1,5 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import type { GenerationAnalysis } from "../../lib/analysis/types";
@@ -13,7 +11,7 @@ import type { RawDb } from "../../lib/store/raw";
 import { decodeStepTrace } from "../../lib/store/step-trace";
 import { copyRows, storeBefore } from "../helpers/old-store";
 import { EXAMPLES } from "../helpers/shared-data";
-import { STORE_KINDS, storedRuns, type StoreKind } from "../helpers/stores";
+import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
 // Migration 0009 on a store made by the previous version: migrations 0001–0008 and the rows
 // its writer stored (a StepResult row per step). After the upgrade every generation's
