@@ -5,7 +5,21 @@ import pg from "pg";
 import { env, providerOf, sqlitePath, type Provider } from "./env";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
+import { registerOutputFunction } from "./store/output-text";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
+
+/**
+ * Prisma's SQLite adapter with stepwise_output() registered on its connection (the search's
+ * re-check reads the deflated outputs through it; lib/store/output-text.ts). The adapter keeps
+ * its better-sqlite3 handle in a public `client` field.
+ */
+class SqliteAdapterFactory extends PrismaBetterSQLite3 {
+  override async connect() {
+    const adapter = await super.connect();
+    registerOutputFunction((adapter as unknown as { client: Parameters<typeof registerOutputFunction>[0] }).client);
+    return adapter;
+  }
+}
 
 /** Settings of every PostgreSQL connection the app opens (see openStore; scripts/bench/explain.ts plans with them too). */
 export const PG_SESSION_OPTIONS = "-c parallel_setup_cost=20000";
@@ -59,7 +73,7 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
   const raw = openRaw(url);
   await migrate(raw);
   const { PrismaClient } = await import("./generated/sqlite/client");
-  const prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: "file:" + sqlitePath(url), timeout: 30_000 }) });
+  const prisma = new PrismaClient({ adapter: new SqliteAdapterFactory({ url: "file:" + sqlitePath(url), timeout: 30_000 }) });
   return {
     url,
     provider,

@@ -7,6 +7,7 @@
 //   BENCH_PORT=3900                  port of the `next start` under test
 //   BENCH_MEMORY=off                 skip peak memory of `stepwise ingest` on a 1 GB file
 //   BENCH_PAGES=off                  loads and memory only (no build, no server, no browser)
+//   BENCH_IMPORT=off                 skip the importers beside `stepwise ingest` (npm run bench:import)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,6 +16,8 @@ import { browserFigures, printBrowser } from "./bench/browser";
 import { bundleFigures, printBundles } from "./bench/bundle";
 import { printFileFigures, type FileFigures } from "./bench/file-figures";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
+import { importFigures, printImportFigures } from "./bench/import-figures";
+import { benchImportFiles } from "./bench/import-files";
 import { benchMemory, printMemory } from "./bench/memory";
 import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type RouteFigures } from "./bench/pages";
 import { analyze, pgReachable } from "./bench/util";
@@ -63,6 +66,13 @@ if (process.env.BENCH_MEMORY !== "off") {
     ]),
   );
   if (!process.env.BENCH_DIR) fs.rmSync(file, { force: true });
+}
+
+if (process.env.BENCH_IMPORT !== "off") {
+  console.log("\n## Importers: `stepwise import` beside `stepwise ingest` of the native export of the run it made");
+  const rows = [];
+  for (const f of benchImportFiles(dir, 10_000)) rows.push(...(await importFigures(path.resolve(f), path.resolve(dir), pgAdmin)));
+  printImportFigures(rows);
 }
 
 /** Browser figures on the views a person opens first; the generation page with a long trace. */

@@ -101,3 +101,13 @@ export function describe(v: unknown): string {
   if (typeof v === "object") return "an object";
   return `${typeof v} ${String(v)}`;
 }
+
+/** Length of an lm-eval doc or an Inspect sample's metadata: its own step count when it has one, else 1 (no step notion). */
+export function docLength(doc: unknown): number {
+  if (!isObj(doc)) return 1;
+  for (const k of ["length", "num_steps", "n_steps", "steps", "L"]) {
+    const v = doc[k];
+    if (isInt(v) && v >= 1) return v;
+  }
+  return 1;
+}

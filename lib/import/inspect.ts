@@ -6,13 +6,12 @@
 // (`error`) are left out and counted, as Inspect's own metrics leave them out. A step trace in
 // the score's or the sample's metadata, or in a JSON explanation, is aligned like a native
 // generic item; otherwise the item is a given outcome.
-import type { GenerationAnalysis, NativeItem, RunHeader, StepValue } from "../analysis/types";
-import { givenOutcome } from "../analysis/outcome";
-import { analyseGeneric } from "../analysis/generic";
+import type { RunHeader } from "../analysis/types";
 import { runTolerance } from "../analysis/analyse";
 import type { ReaderEvent } from "../native/reader";
-import { describe, isNum, isObj, slug, type ImportContext } from "./context";
-import { docLength } from "./lmeval";
+import { describe, isObj, slug, type ImportContext } from "./context";
+import { errorMessage, resolveAttachments, scoredSample } from "./inspect-sample";
+import { listedScores, scoreChoice, type ScoreChoice } from "./inspect-scores";
 import { ZipReader } from "./zip";
 
 const SAMPLE = /^samples\/(.+)_epoch_(\d+)\.json$/;
@@ -25,192 +24,6 @@ async function readJson(zip: ZipReader, name: string): Promise<unknown> {
     throw new Error(`${name}: invalid JSON (${(e as Error).message})`);
   }
 }
-
-/** Replaces attachment:// references; returns the paths of unresolved ones. */
-export function resolveAttachments(v: unknown, att: Record<string, unknown>, path = "", missing: string[] = [], depth = 0): unknown {
-  if (depth > 100) return v;
-  if (typeof v === "string") {
-    if (!v.startsWith("attachment://")) return v;
-    const hit = att[v.slice(13)];
-    if (typeof hit === "string") return hit;
-    missing.push(path || "-");
-    return v;
-  }
-  if (Array.isArray(v)) return v.map((x, i) => resolveAttachments(x, att, `${path}[${i}]`, missing, depth + 1));
-  if (isObj(v)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v))
-      out[k] = k === "attachments" ? x : resolveAttachments(x, att, path ? `${path}.${k}` : k, missing, depth + 1);
-    return out;
-  }
-  return v;
-}
-
-/** The model's completion text: output.completion, else the first choice's text content. */
-export function completionText(output: unknown): string | null {
-  if (!isObj(output)) return null;
-  if (typeof output.completion === "string" && output.completion !== "") return output.completion;
-  const choice = Array.isArray(output.choices) ? output.choices[0] : null;
-  const content = isObj(choice) && isObj(choice.message) ? choice.message.content : null;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    const parts = content
-      .filter((c) => isObj(c) && c.type === "text" && typeof c.text === "string")
-      .map((c) => (c as { text: string }).text);
-    return parts.length ? parts.join("\n") : null;
-  }
-  return null;
-}
-
-/** Which score means correct: a scorer's value, or one key of a scorer's dict value. */
-export interface ScoreChoice {
-  scorer: string;
-  key: string | null;
-}
-
-/** The scores the header lists (`results.scores`): a dict-valued scorer lists one per key, named by the key. */
-export interface ListedScore {
-  name: string;
-  scorer: string;
-}
-
-export function listedScores(results: unknown): ListedScore[] {
-  const scores = isObj(results) && Array.isArray(results.scores) ? results.scores.filter(isObj) : [];
-  return scores
-    .map((s) => ({ name: typeof s.name === "string" ? s.name : "", scorer: typeof s.scorer === "string" ? s.scorer : "" }))
-    .map((s) => ({ name: s.name || s.scorer, scorer: s.scorer || s.name }))
-    .filter((s) => s.name !== "");
-}
-
-/**
- * `--metric` (or the first listed score) → scorer and key, given one sample's scores:
- * a scorer's name; a listed score's name whose scorer returns a dict (`Problem Correctness`);
- * or `scorer.key`.
- */
-export function scoreChoice(
-  metric: string | undefined,
-  listed: ListedScore[],
-  sampleScores: Record<string, unknown>,
-): ScoreChoice | string {
-  const scorers = Object.keys(sampleScores);
-  const keyed = (scorer: string, key: string): ScoreChoice => ({ scorer, key: isObj(valueOf(sampleScores[scorer])) ? key : null });
-  if (metric === undefined) {
-    const first = listed[0];
-    if (first)
-      return first.name !== first.scorer && first.scorer in sampleScores
-        ? keyed(first.scorer, first.name)
-        : { scorer: first.scorer, key: null };
-    return { scorer: scorers[0], key: null };
-  }
-  if (metric in sampleScores) return { scorer: metric, key: null };
-  const byName = listed.find((s) => s.name === metric && s.scorer !== metric && s.scorer in sampleScores);
-  if (byName) return { scorer: byName.scorer, key: metric };
-  // scorer.key: the longest scorer name that prefixes the metric (scorer names may hold dots)
-  const prefix = scorers.filter((s) => metric.startsWith(s + ".")).sort((a, b) => b.length - a.length)[0];
-  if (prefix) return { scorer: prefix, key: metric.slice(prefix.length + 1) };
-  const names = [...new Set([...scorers, ...listed.map((s) => s.name)])];
-  return `no score from scorer '${metric}' (scores: ${names.join(", ")}; a key of a dict score is --metric "KEY" or --metric scorer.KEY)`;
-}
-
-const valueOf = (score: unknown) => (isObj(score) ? score.value : undefined);
-
-export type Verdict = { correct: boolean } | { error: string; global?: boolean };
-
-/**
- * A score value → correct? C/I (and P/N), true/false and 0/1 are correctness. Any other number
- * in [0, 1] is a score (a win rate, partial credit): correct only by an explicit threshold.
- */
-export function scoreVerdict(value: unknown, label: string, threshold?: number): Verdict {
-  if (typeof value === "boolean") return { correct: value };
-  if (isNum(value)) {
-    if (threshold !== undefined) {
-      if (value < 0 || value > 1) return { error: `score '${label}' is ${value}, outside [0, 1]: --threshold cannot apply` };
-      return { correct: value >= threshold };
-    }
-    if (value === 0 || value === 1) return { correct: value === 1 };
-    if (value > 0 && value < 1)
-      return {
-        error: `score '${label}' is continuous (${value}): a score in [0, 1], not a correctness; give --threshold T to count values ≥ T as correct`,
-        global: true,
-      };
-    return {
-      error: `score '${label}' is ${value}, not a correctness (C/I, true/false or 0/1): choose another with --metric`,
-      global: true,
-    };
-  }
-  if (typeof value === "string") {
-    const v = value.trim().toUpperCase();
-    if (v === "C" || v === "CORRECT") return { correct: true };
-    if (v === "I" || v === "INCORRECT" || v === "P" || v === "PARTIAL" || v === "N" || v === "NOANSWER") return { correct: false };
-  }
-  if (isObj(value))
-    return {
-      error: `score '${label}' is a dict (keys: ${Object.keys(value).join(", ")}): choose one with --metric "KEY" or --metric ${label}.KEY`,
-      global: true,
-    };
-  return { error: `cannot tell correct from ${describe(value)} (expected C/I, 0/1 or true/false)` };
-}
-
-/** Step counts a dict score carries (`Total Correct`, `Total Steps`), kept on the generation. */
-export function stepCounts(value: unknown): { correct?: number; total?: number } | null {
-  if (!isObj(value)) return null;
-  const out: { correct?: number; total?: number } = {};
-  for (const [k, v] of Object.entries(value)) {
-    if (!isNum(v) || !Number.isInteger(v)) continue;
-    const n = k.toLowerCase().replace(/[\s_-]+/g, " ");
-    if (/\bsteps?\b/.test(n) && /\b(total|count|num|n)\b/.test(n) && !/correct/.test(n)) out.total = v;
-    else if (/\bcorrect\b/.test(n) && /\b(total|steps?|count|num|n)\b/.test(n)) out.correct = v;
-  }
-  return out.correct === undefined && out.total === undefined ? null : out;
-}
-
-const stepValue = (v: unknown): v is StepValue => (isNum(v) || typeof v === "string") && v !== "";
-
-/**
- * A step trace carried by a score's metadata, the sample's metadata, or a JSON scorer
- * explanation: `reference` (or `reference_steps`, `expected_steps`) and `steps` (or
- * `model_steps`, `claimed_steps`; null = a step not stated), both lists of values.
- */
-export function stepTrace(...places: unknown[]): { reference: StepValue[]; steps: (StepValue | null)[] } | null {
-  for (let p of places) {
-    if (typeof p === "string") {
-      const t = p.trim();
-      if (!t.startsWith("{")) continue;
-      try {
-        p = JSON.parse(t);
-      } catch {
-        continue;
-      }
-    }
-    if (!isObj(p)) continue;
-    const ref = p.reference ?? p.reference_steps ?? p.expected_steps;
-    const claimed = p.steps ?? p.model_steps ?? p.claimed_steps;
-    if (!Array.isArray(ref) || ref.length === 0 || !ref.every(stepValue)) continue;
-    if (!Array.isArray(claimed) || !claimed.every((v) => v === null || stepValue(v))) continue;
-    return { reference: ref, steps: claimed as (StepValue | null)[] };
-  }
-  return null;
-}
-
-/** Tokens of the evaluated model over all its calls (`model_usage`), else the last call's `output.usage`. */
-export function sampleUsage(s: Record<string, unknown>, model: string): { prompt_tokens?: number; completion_tokens?: number } {
-  const mu = isObj(s.model_usage) ? s.model_usage[model] : undefined;
-  const u = isObj(mu) ? mu : isObj(s.output) && isObj(s.output.usage) ? s.output.usage : {};
-  return {
-    ...(isNum(u.input_tokens) ? { prompt_tokens: u.input_tokens } : {}),
-    ...(isNum(u.output_tokens) ? { completion_tokens: u.output_tokens } : {}),
-  };
-}
-
-/** Inspect's target as the reference answer's text: a string, or the accepted strings joined. */
-export function targetText(target: unknown): string | null {
-  if (typeof target === "string") return target;
-  if (Array.isArray(target) && target.every((t) => typeof t === "string")) return target.join(" | ");
-  return null;
-}
-
-const errorMessage = (e: unknown) =>
-  (isObj(e) && typeof e.message === "string" ? e.message : typeof e === "string" ? e : "error").split("\n")[0].slice(0, 200);
 
 /** The ids shown after `skipped N errored samples`; all are kept in the run's source up to this many. */
 const SHOWN_IDS = 10;
@@ -298,8 +111,8 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
         continue;
       }
       const att = isObj(raw.attachments) ? raw.attachments : {};
-      const missing: string[] = [];
-      const s = resolveAttachments(raw, att, "", missing) as Record<string, unknown>;
+      const missing = resolveAttachments(raw, att);
+      const s = raw;
       if (missing.length) {
         ctx.error(
           0,
@@ -326,73 +139,11 @@ export async function* inspectEvents(ctx: ImportContext): AsyncIterable<ReaderEv
         yield run;
         runYielded = true;
       }
-      const label = choice.key === null ? choice.scorer : `${choice.scorer}.${choice.key}`;
-      const score = sc[choice.scorer];
-      if (!isObj(score)) {
-        ctx.error(
-          0,
-          `${name}: scores.${choice.scorer}`,
-          `no score from scorer '${choice.scorer}' (scorers: ${Object.keys(sc).join(", ")})`,
-        );
-        continue;
-      }
-      let value = score.value;
-      if (choice.key !== null) {
-        if (!isObj(value) || !(choice.key in value)) {
-          ctx.error(0, `${name}: scores.${choice.scorer}.value`, `the score has no key '${choice.key}' (got ${describe(value)})`);
-          continue;
-        }
-        value = value[choice.key];
-      }
-      const verdict = scoreVerdict(value, choice.key ?? choice.scorer, ctx.opts.threshold);
-      if ("error" in verdict) {
-        ctx.error(
-          0,
-          `${name}: scores.${choice.scorer}.value${choice.key !== null ? `[${JSON.stringify(choice.key)}]` : ""}`,
-          verdict.error,
-        );
-        if (verdict.global) return; // the same for every sample: one message is enough
-        continue;
-      }
-      const correct = verdict.correct;
+      const mapped = scoredSample(ctx, name, s, sc, choice, { id, epoch: Number(m[2]), tol, model: evalModel ?? model });
+      if (mapped === "stop") return; // the same error for every sample: one message is enough
+      if (!mapped) continue;
       completed++;
-      const epochNum = isNum(s.epoch) ? s.epoch : Number(m[2]);
-      const text = completionText(s.output);
-      const answer = typeof score.answer === "string" ? score.answer : text;
-      const trace = stepTrace(score.metadata, s.metadata, score.explanation);
-      const length = trace ? trace.reference.length : docLength(s.metadata);
-      const counts = stepCounts(score.value);
-      const target = targetText(s.target);
-      const item: NativeItem = {
-        id,
-        length,
-        epoch: Math.max(0, Math.floor(epochNum) - 1), // Inspect counts epochs from 1
-        input: {
-          input: s.input ?? null,
-          target: s.target ?? null,
-          metadata: s.metadata ?? null,
-          ...(target !== null ? { reference_answer: target } : {}),
-        },
-        output: text,
-        answer,
-        usage: sampleUsage(s, evalModel ?? model),
-        latency_ms: isNum(s.total_time) ? Math.round(s.total_time * 1000) : null,
-        metadata: {
-          scorer: label,
-          score: score.value,
-          explanation: typeof score.explanation === "string" ? score.explanation : null,
-          ...(counts ? { step_counts: counts } : {}),
-        },
-      };
-      let analysis: GenerationAnalysis;
-      if (trace) {
-        // The trace gives the alignment; the scorer keeps the last word on the final answer.
-        const g = analyseGeneric({ ...item, reference: trace.reference, steps: trace.steps, answer: answer ?? null }, tol).analysis!;
-        analysis = { ...g, firstCorrect: correct, lastCorrect: correct, clean: g.modes.length === 0 && correct };
-        item.reference = trace.reference;
-        item.steps = trace.steps;
-      } else analysis = givenOutcome({ length, correct, answer: answer && answer.trim() ? answer : null });
-      const g = ctx.generation(item, analysis, 0, name);
+      const g = ctx.generation(mapped.item, mapped.analysis, 0, name);
       if (g) yield g;
     }
     if (errored.length) {

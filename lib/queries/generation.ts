@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeItemContent } from "@/lib/store/item-content";
+import { storedOutput } from "@/lib/store/output-text";
 import { decodeStepTrace } from "@/lib/store/step-trace";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import { parseJsonOr } from "@/lib/json";
@@ -120,7 +121,7 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     selfConditioning: null,
   });
   const { input } = decodeItemContent(item.content.body);
-  const output = outputOf(g.output, run.benchmark, analysis);
+  const output = outputOf(storedOutput(g.output, g.outputDeflated), run.benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
   const trace = decodeStepTrace(g.stepTrace);
   const ops = stepOperations(run.benchmark, input, analysis, item.length);

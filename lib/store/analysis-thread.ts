@@ -6,31 +6,37 @@ import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source"
 
 // Parses, validates and analyses native JSONL lines and builds their rows, off the loader's
 // thread: the loader only fills in ids and inserts. Replies keep the order of requests.
-const { file, maxErrors } = workerData as { file: string; maxErrors?: number };
-const reader = new NativeReader(file, { maxErrors });
-let reported = 0;
+// The same entry runs an importer instead (lib/import/thread.ts) when started for one.
+if ((workerData as { kind?: string }).kind === "import") await import("../import/thread");
+else nativeThread();
 
-function wire(ev: ReaderEvent): ThreadEvent {
-  if (ev.kind === "run") return ev;
-  return {
-    kind: "prepared",
-    line: ev.line,
-    progressSteps: progressSteps(ev.analysis),
-    p: prepareGeneration(ev.item, ev.analysis),
-  };
-}
+function nativeThread() {
+  const { file, maxErrors } = workerData as { file: string; maxErrors?: number };
+  const reader = new NativeReader(file, { maxErrors });
+  let reported = 0;
 
-parentPort!.on("message", (req: ThreadRequest) => {
-  const events: ThreadEvent[] = [];
-  if (req.kind === "lines") {
-    for (let i = 0; i < req.lines.length; i++) {
-      const ev = reader.line(req.lines[i], req.first + i);
-      if (ev) events.push(wire(ev));
+  const wire = (ev: ReaderEvent): ThreadEvent =>
+    ev.kind === "run"
+      ? ev
+      : {
+          kind: "prepared",
+          line: ev.line,
+          progressSteps: progressSteps(ev.analysis),
+          p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis),
+        };
+
+  parentPort!.on("message", (req: ThreadRequest) => {
+    const events: ThreadEvent[] = [];
+    if (req.kind === "lines") {
+      for (let i = 0; i < req.lines.length; i++) {
+        const ev = reader.line(req.lines[i], req.first + i);
+        if (ev) events.push(wire(ev));
+      }
+    } else {
+      for (const ev of reader.end()) events.push(wire(ev));
     }
-  } else {
-    for (const ev of reader.end()) events.push(wire(ev));
-  }
-  const reply: ThreadReply = { events, errors: reader.errors.slice(reported) };
-  reported = reader.errors.length;
-  parentPort!.postMessage(reply);
-});
+    const reply: ThreadReply = { events, errors: reader.errors.slice(reported) };
+    reported = reader.errors.length;
+    parentPort!.postMessage(reply);
+  });
+}

@@ -12,10 +12,12 @@ export interface Dialect {
    * `+a.length = +b.length` hides the columns' statistics and the planner misjudges the join.
    */
   hint(): Sql;
+  /** A generation's output text in SQL, over the columns of `alias` (SQLite stores it deflated). */
+  outputText(alias: string): Sql;
   /**
-   * Ids of a run's generations whose output may contain `q` (case-insensitively), from the
-   * SQLite FTS5 trigram index; null when no narrowing applies (PostgreSQL's pg_trgm index
-   * serves the match itself).
+   * Ids of generations whose output may contain `q` (case-insensitively), from the SQLite
+   * FTS5 trigram index; null when no narrowing applies (PostgreSQL's pg_trgm index serves
+   * the match itself).
    */
   outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null>;
   /**
@@ -37,18 +39,40 @@ export function containsPattern(q: string): string {
 
 // Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
 const CANDIDATES = 900;
+// Trigrams of a long text asked of the index: any of them narrows, the re-check is exact.
+const MAX_TRIGRAMS = 32;
+
+/**
+ * An FTS5 query for rows that contain every trigram of `q` (null when `q` is shorter than
+ * three characters): one quoted string per trigram, since a contentless detail=none index
+ * answers no phrase of several tokens. The tokenizer folds case (more than ASCII), so this
+ * finds a superset of the documented matches; the caller re-checks.
+ */
+export function trigramQuery(q: string): string | null {
+  const chars = Array.from(q);
+  if (chars.length < 3) return null;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(""));
+  let list = [...grams];
+  if (list.length > MAX_TRIGRAMS) list = list.filter((_, i) => i % Math.ceil(list.length / MAX_TRIGRAMS) === 0);
+  return list.map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ");
+}
 
 const sqlite: Dialect = {
   provider: "sqlite",
   hint: () => raw("+"),
+  outputText: (alias) => raw(`stepwise_output(${alias}."output", ${alias}."outputDeflated")`),
   async outputCandidates(prisma, runId, q) {
-    if (q.length < 3 || /[%_\\]/.test(q)) return null;
+    const match = trigramQuery(q);
+    if (match === null) return null;
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
     const [run] = await prisma.$queryRaw<{ searchIndexed: unknown }[]>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
     if (!run?.searchIndexed) return null;
     let rows: { id: number | bigint }[];
     try {
-      rows = await prisma.$queryRaw(sql`SELECT rowid AS id FROM "GenerationFts" WHERE "output" LIKE ${`%${q}%`} LIMIT ${CANDIDATES + 1}`);
+      rows = await prisma.$queryRaw(
+        sql`SELECT rowid AS id FROM "GenerationFts" WHERE "GenerationFts" MATCH ${match} LIMIT ${CANDIDATES + 1}`,
+      );
     } catch {
       return null; // a store without the index (or a build of SQLite without FTS5): scan instead
     }
@@ -64,6 +88,7 @@ const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const postgres: Dialect = {
   provider: "postgres",
   hint: () => raw(""),
+  outputText: (alias) => raw(`${alias}."output"`),
   outputCandidates: async () => null,
   // ILIKE is what the pg_trgm index serves; it folds whatever the database's locale folds (all of
   // Unicode under a UTF-8 one), so the translate() recheck narrows it to ASCII folding, as on

@@ -1,5 +1,6 @@
 import type { Db } from "../db";
 import { decodeItemContent } from "./item-content";
+import { storedOutput } from "./output-text";
 
 // `stepwise export`: a run back as native JSONL (SPEC §5), streamed page by page so a run of
 // any size never sits in memory. Loading the output into an empty store gives the same
@@ -51,7 +52,10 @@ export async function* exportRun(prisma: Db, key: string): AsyncGenerator<string
         epoch: g.epoch,
         input,
       };
-      if (given.output !== "none") line.output = given.output === "turns" ? (JSON.parse(g.output) as string[]) : g.output;
+      if (given.output !== "none") {
+        const text = storedOutput(g.output, g.outputDeflated);
+        line.output = given.output === "turns" ? (JSON.parse(text) as string[]) : text;
+      }
       if (run.benchmark === "generic") line.reference = reference;
       if (given.steps !== undefined) line.steps = given.steps;
       if (given.answer !== undefined) line.answer = given.answer;

@@ -10,7 +10,8 @@ import type { Store } from "../db";
 import { parseJsonOr } from "../json";
 import { decodeItemContent, dropUnusedContents, storeContents } from "./item-content";
 import type { RawTx } from "./raw";
-import { GEN_COLS, generationRow, itemContentOf } from "./rows";
+import { GEN_COLS, deflateRowOutput, generationRow, itemContentOf } from "./rows";
+import { indexGeneration } from "./search-index";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
 
@@ -100,27 +101,31 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
 /** Stores one generation (and its item on first sight). Returns false when (item, epoch) was already stored. */
 export async function addGeneration(store: Store, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
   const added = await store.raw.transaction(async (tx) => {
-    const itemId = await itemIdFor(tx, run.runId, item, a);
-    const row = generationRow(null, run.runId, itemId, item, a).slice(1);
+    const itemId = await itemIdFor(tx, run, item, a);
+    const full = generationRow(null, run.runId, itemId, item, a);
+    const text = deflateRowOutput(tx.provider, full);
+    const row = full.slice(1);
     const cols = GEN_COLS.slice(1);
     const [gen] = await tx.query<{ id: number }>(
       `INSERT INTO "Generation" (${cols.map((c) => `"${c}"`).join(", ")}) VALUES (${cols.map((_, i) => `$${i + 1}`).join(", ")})
        ON CONFLICT ("itemId", "epoch") DO NOTHING RETURNING "id"`,
       row,
     );
+    if (gen !== undefined) await indexGeneration(tx, run.runId, Number(gen.id), text);
     return gen !== undefined;
   });
   run.stored.add(genKey(item.id, item.epoch));
   return added;
 }
 
-async function itemIdFor(tx: RawTx, runId: number, item: NativeItem, a: GenerationAnalysis): Promise<number> {
+async function itemIdFor(tx: RawTx, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<number> {
+  const runId = run.runId;
   const existing = async () =>
     (await tx.query<{ id: number }>(`SELECT "id" FROM "Item" WHERE "runId" = $1 AND "key" = $2`, [runId, item.id]))[0];
   const old = await existing();
   if (old) return Number(old.id);
   const rate = a.selfConditioning?.inducedErrorRate ?? null;
-  const [contentId] = await storeContents(tx, [itemContentOf(item, a)]);
+  const [contentId] = await storeContents(tx, [itemContentOf(run.header.benchmark, item, a)]);
   const [ins] = await tx.query<{ id: number }>(
     `INSERT INTO "Item" ("runId", "key", "length", "contentId", "inducedErrorRate") VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT ("runId", "key") DO NOTHING RETURNING "id"`,

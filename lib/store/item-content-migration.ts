@@ -1,9 +1,9 @@
 import type { RawTx } from "./raw";
-import { encodeItemContent, storeContents } from "./item-content";
+import { encodeItemContent, keepsReference, storeContents } from "./item-content";
 
 // Migration 0014's data step (lib/store/migrate.ts runs it between the two halves of the SQL
-// file): every item's input and reference text become a shared ItemContent record (the one
-// today's writer stores for the same item), and every stored analysis loses the operand
+// file): every item's input text (and reference, for generic runs) become a shared ItemContent
+// record (the one today's writer stores for the same item), and every stored analysis loses the operand
 // values of its wrong steps (the trace diff now derives them). In batches, so a store of any
 // size converts in bounded memory.
 
@@ -12,15 +12,16 @@ const BATCH = 2000;
 export async function convertItemContents(tx: RawTx): Promise<{ items: number; analyses: number }> {
   let items = 0;
   for (let after = 0; ;) {
-    const rows = await tx.query<{ id: number; input: string; reference: string }>(
-      `SELECT "id", "input", "reference" FROM "Item" WHERE "id" > $1 ORDER BY "id" LIMIT ${BATCH}`,
+    const rows = await tx.query<{ id: number; input: string; reference: string; benchmark: string }>(
+      `SELECT i."id", i."input", i."reference", r."benchmark" FROM "Item" i JOIN "Run" r ON r."id" = i."runId"
+       WHERE i."id" > $1 ORDER BY i."id" LIMIT ${BATCH}`,
       [after],
     );
     if (rows.length === 0) break;
     const ids = rows.map((r) => Number(r.id));
     const contentIds = await storeContents(
       tx,
-      rows.map((r) => encodeItemContent(r.input, r.reference)),
+      rows.map((r) => encodeItemContent(r.input, keepsReference(r.benchmark) ? r.reference : null)),
     );
     await updateColumn(tx, "Item", "contentId", "int", ids, contentIds);
     items += rows.length;

@@ -6,10 +6,12 @@ import type { RawTx } from "./raw";
 // once however many runs share the item (the same dataset run by several models, a run
 // loaded again): Item rows point at it by contentId, and a record goes when the last item
 // using it does (dropUnusedContents). The record is raw deflate of the JSON text
-//   [1, input, reference]
-// (deflate makes it ~3.4× smaller: 2.1 kB → 0.62 kB for a 50-step arith item); it is keyed
-// by the first 16 bytes of the SHA-256 of that text. Every reader goes through
-// decodeItemContent (docs/performance.md, "Store size").
+//   [1, input, reference]   generic items: the reference is the file's data
+//   [1, input]              the others: the loader recomputes the reference from the input,
+//                           and each generation's step trace holds its values as `expected`
+// (1.2 kB of JSON → 0.26 kB for a 50-step arith item); it is keyed by the first 16 bytes of
+// the SHA-256 of that text. Every reader goes through decodeItemContent (docs/performance.md,
+// "Store size").
 
 const VERSION = 1;
 /** A record never inflates past this: a damaged one cannot exhaust memory. */
@@ -21,21 +23,28 @@ export interface ItemContent {
   body: Buffer;
 }
 
-/** The record of an item's input and reference, both given as JSON text (as the writer serialised them). */
-export function encodeItemContent(inputJson: string, referenceJson: string): ItemContent {
-  const text = `[${VERSION},${inputJson},${referenceJson}]`;
+/** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */
+export function encodeItemContent(inputJson: string, referenceJson: string | null): ItemContent {
+  const text = referenceJson === null ? `[${VERSION},${inputJson}]` : `[${VERSION},${inputJson},${referenceJson}]`;
   return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateRawSync(text, { level: 6 }) };
 }
 
-/** The input and reference of a record written by encodeItemContent. Throws on a damaged record. */
-export function decodeItemContent(body: Uint8Array): { input: Record<string, unknown>; reference: unknown[] } {
+/** The input and reference (null where not kept) of a record written by encodeItemContent. Throws on a damaged record. */
+export function decodeItemContent(body: Uint8Array): { input: Record<string, unknown>; reference: unknown[] | null } {
   const parsed = JSON.parse(inflateRawSync(body, { maxOutputLength: MAX_INFLATED }).toString("utf8")) as unknown;
-  if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== 3) throw new Error("item content: unknown record layout");
-  const [, input, reference] = parsed as [number, unknown, unknown];
-  if (typeof input !== "object" || input === null || Array.isArray(input) || !Array.isArray(reference))
+  if (!Array.isArray(parsed) || parsed[0] !== VERSION || (parsed.length !== 2 && parsed.length !== 3))
+    throw new Error("item content: unknown record layout");
+  const [, input, reference = null] = parsed as [number, unknown, unknown];
+  if (typeof input !== "object" || input === null || Array.isArray(input) || (reference !== null && !Array.isArray(reference)))
     throw new Error("item content: damaged record");
-  return { input: input as Record<string, unknown>, reference };
+  return { input: input as Record<string, unknown>, reference: reference as unknown[] | null };
 }
+
+/**
+ * Whether an item record keeps the reference: only where it is the file's own data (generic).
+ * Elsewhere the loader recomputes it from the input, and export leaves it out.
+ */
+export const keepsReference = (benchmark: string): boolean => benchmark === "generic";
 
 /** A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer. */
 export const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));

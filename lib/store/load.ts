@@ -5,7 +5,7 @@ import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from ".
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
 import { readLines } from "./read-lines";
-import { indexRuns } from "./search-index";
+import { markIndexed } from "./search-index";
 import { RunWriter } from "./run-writer";
 
 export interface LoadProgress {
@@ -47,8 +47,9 @@ export interface LoadOptions {
    */
   source?: typeof nativeSource;
   /**
-   * Index the loaded runs' outputs for search at the end of the load transaction (SQLite;
-   * default true). The benchmark passes false and indexes after the commit to time it apart.
+   * Index the loaded runs' outputs for search as they are written (SQLite; default true), so
+   * they commit searchable. False leaves them to indexPendingRuns after the commit (searched
+   * by a scan meanwhile).
    */
   searchIndex?: boolean;
   /** Mark every run of the file as a demo run (`stepwise demo`; hidden from the leaderboard once real runs exist). */
@@ -96,7 +97,7 @@ export async function loadEvents(
         if (ev.kind === "run") {
           await finish();
           current = ev.header.key;
-          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header, { demo });
+          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header, { demo, searchIndex });
         } else if (errors.length === 0 && writer) {
           if (ev.kind === "prepared") await writer.addPrepared(ev.p);
           else await writer.add(ev.item, ev.analysis);
@@ -108,7 +109,7 @@ export async function loadEvents(
       await finish();
       onProgress?.(progress);
       if (errors.length > 0) throw new LoadRejected(errors);
-      if (searchIndex) await indexRuns(tx, written);
+      if (searchIndex) await markIndexed(tx, written);
     });
     await refreshStatistics(store);
   } catch (e) {

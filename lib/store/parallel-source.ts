@@ -28,6 +28,9 @@ const IN_FLIGHT = 4;
 const THREAD_OLD_MB = 512;
 const THREAD_YOUNG_MB = 8;
 
+/** The analysis thread's entry: a TypeScript loader beside lib/, or the CLI bundle's own (bin/bundle.mjs). */
+export const analysisThreadUrl = new URL("./analysis-thread.mjs", import.meta.url);
+
 export function parallelNativeSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
@@ -36,7 +39,7 @@ export function parallelNativeSource(
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
-    const worker = new Worker(new URL("./analysis-thread.mjs", import.meta.url), {
+    const worker = new Worker(analysisThreadUrl, {
       workerData: { file, maxErrors },
       // The thread's live set is a few batches and the ids seen in the current run, which grows
       // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A small

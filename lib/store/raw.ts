@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
+import { registerOutputFunction } from "./output-text";
 import { copyRows, copyValues } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
@@ -59,6 +60,7 @@ export function openSqliteDatabase(url: string): Database.Database {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
+  registerOutputFunction(db);
   return db;
 }
 

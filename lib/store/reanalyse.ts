@@ -2,10 +2,10 @@ import { arithAnswerCorrect, distinctNumbers } from "../analysis/arith-align";
 import { toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "../analysis/numbers";
 import { FAILURE_MODES, type BenchmarkName, type RunHeader, type StoredGenerationAnalysis } from "../analysis/types";
 import { storedSummaries } from "./incremental";
-import { decodeItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { writeRunMetrics } from "./run-writer";
 import { writeSignposts } from "./signposts";
+import { decodeStepTrace } from "./step-trace";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // The code step of migration 0010 (lib/store/migrate.ts runs it after every SQL file): grades
@@ -71,27 +71,20 @@ export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance):
     modes: number;
     clean: unknown;
     analysis: string;
-    contentId: number;
-    body: Uint8Array;
+    stepTrace: Uint8Array | null;
   }>(
-    `SELECT g."id", g."length", g."firstCorrect", g."lastCorrect", g."modes", g."clean", g."analysis", i."contentId", c."body"
-     FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" JOIN "ItemContent" c ON c."id" = i."contentId"
-     WHERE g."runId" = $1 ORDER BY g."itemId", g."epoch"`,
+    `SELECT "id", "length", "firstCorrect", "lastCorrect", "modes", "clean", "analysis", "stepTrace" FROM "Generation" WHERE "runId" = $1`,
     [runId],
   );
   let changed = 0;
-  // an item's epochs are adjacent: decode its record once
-  let contentId = -1;
-  let reference: unknown[] = [];
   for (const r of rows) {
     const a = parse<Partial<StoredGenerationAnalysis>>(r.analysis, {});
-    if (Number(r.contentId) !== contentId) {
-      contentId = Number(r.contentId);
-      reference = decodeItemContent(r.body).reference;
-    }
-    const final = reference[Number(r.length) - 1];
     // answers graded by another tool (imports without a step trace) keep their grades
-    if (!a.hasSteps || !Array.isArray(a.answers) || typeof final !== "number") continue;
+    if (!a.hasSteps || !Array.isArray(a.answers)) continue;
+    // the reference's last value, as the step trace holds it (the item record keeps no reference for arith)
+    const finalStep = decodeStepTrace(r.stepTrace)[Number(r.length) - 1];
+    if (finalStep === undefined) continue;
+    const final = Number(finalStep.expected);
     const answers = a.answers;
     const first = answers.length ? arithAnswerCorrect(answers[0].value, final, tol) : false;
     const last = answers.length ? arithAnswerCorrect(answers[answers.length - 1].value, final, tol) : false;

@@ -1,6 +1,8 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
-import { encodeItemContent, type ItemContent } from "./item-content";
+import type { Provider } from "../env";
+import { encodeItemContent, keepsReference, type ItemContent } from "./item-content";
+import { deflateOutput } from "./output-text";
 import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
@@ -25,6 +27,7 @@ export const GEN_COLS = [
   "length",
   "epoch",
   "output",
+  "outputDeflated",
   "firstAnswer",
   "lastAnswer",
   "firstCorrect",
@@ -48,6 +51,24 @@ export const GEN_COLS = [
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
+const GEN_OUTPUT = GEN_COLS.indexOf("output");
+const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
+
+/**
+ * A Generation row (GEN_COLS) as SQLite stores it: the output deflated, `output` emptied
+ * (lib/store/output-text.ts). Returns the text, which the search index needs. PostgreSQL
+ * rows are stored as built.
+ */
+export function deflateRowOutput(provider: Provider, row: unknown[]): string {
+  const text = String(row[GEN_OUTPUT]);
+  if (provider !== "sqlite") return text;
+  const deflated = deflateOutput(text);
+  if (deflated) {
+    row[GEN_OUTPUT_DEFLATED] = deflated;
+    row[GEN_OUTPUT] = "";
+  }
+  return text;
+}
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
 /** Model-side fields other than the text, kept for a faithful export. */
@@ -91,6 +112,7 @@ export function generationRow(
     a.length,
     item.epoch,
     output,
+    null,
     a.firstAnswer,
     a.lastAnswer,
     a.firstCorrect,
@@ -112,9 +134,9 @@ export function generationRow(
   ];
 }
 
-/** The record of a generation's item: its input and the reference the analysis recomputed. */
-export function itemContentOf(item: NativeItem, a: GenerationAnalysis): ItemContent {
-  return encodeItemContent(JSON.stringify(item.input), JSON.stringify(a.reference));
+/** The record of a generation's item: its input, and the reference where the benchmark keeps it. */
+export function itemContentOf(benchmark: string, item: NativeItem, a: GenerationAnalysis): ItemContent {
+  return encodeItemContent(JSON.stringify(item.input), keepsReference(benchmark) ? JSON.stringify(a.reference) : null);
 }
 
 /** Everything the writer stores for one generation, with the ids still to fill in. */
@@ -130,11 +152,11 @@ export interface PreparedGeneration {
   summary: GenerationSummary;
 }
 
-export function prepareGeneration(item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+export function prepareGeneration(benchmark: string, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
   return {
     itemKey: item.id,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
-    content: itemContentOf(item, a),
+    content: itemContentOf(benchmark, item, a),
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -4,7 +4,7 @@ import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type 
 import { stepCounts } from "./aggregates";
 import { asBuffer, contentsOfRun, dropUnusedContents, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
-import { unindexRun } from "./search-index";
+import { indexRows, unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -13,6 +13,7 @@ import {
   GEN_STEP_TRACE,
   ITEM_COLS,
   ITEM_CONTENT,
+  deflateRowOutput,
   prepareGeneration,
   type PreparedGeneration,
 } from "./rows";
@@ -65,6 +66,8 @@ export class RunWriter {
     readonly replaced = false,
     /** the replaced run's content records: dropped at the end where the new run does not use them */
     private replacedContents: number[] = [],
+    /** SQLite: add each batch's outputs to the search index as it is written (lib/store/search-index.ts) */
+    private readonly indexSearch = false,
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
   }
@@ -74,7 +77,12 @@ export class RunWriter {
    * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
    * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
    */
-  static async open(tx: RawTx, header: RunHeader, { demo = false }: { demo?: boolean } = {}, ids = new IdPool(tx)): Promise<RunWriter> {
+  static async open(
+    tx: RawTx,
+    header: RunHeader,
+    { demo = false, searchIndex = false }: { demo?: boolean; searchIndex?: boolean } = {},
+    ids = new IdPool(tx),
+  ): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     await unindexRun(tx, tx.provider, header.key);
     const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
@@ -101,11 +109,11 @@ export class RunWriter {
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced, replacedContents);
+    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite");
   }
 
   async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(item, a));
+    await this.addPrepared(prepareGeneration(this.header.benchmark, item, a));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
@@ -142,7 +150,14 @@ export class RunWriter {
       this.itemRows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
       await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
     }
+    // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
+    const texts = this.genRows.map((g) => deflateRowOutput(this.tx.provider, g));
     if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
+    if (this.indexSearch && this.genRows.length)
+      await indexRows(
+        this.tx,
+        this.genRows.map((g, i) => [g[0], texts[i]]),
+      );
     this.itemRows = [];
     this.itemContents = [];
     this.genRows = [];

@@ -1,29 +1,54 @@
 import type { RawDb, RawTx } from "./raw";
 
-// SQLite's search index (FTS5 trigram over Generation.output, migrations 0004 and 0006): a
-// bulk-loaded run is written with the triggers off (Run.searchIndexed = false) and indexed
-// in one INSERT … SELECT at the end of its load transaction, so the run commits searchable.
-// The benchmark defers that step (indexPendingRuns, after the commit) to time it apart; a
-// run still waiting is searched by a scan (lib/queries/item-count.ts), exact, only slower.
-// PostgreSQL keeps its pg_trgm index itself, so there is nothing to do there.
+// SQLite's search index (FTS5 trigram, contentless since migration 0015: the outputs are
+// stored deflated, lib/store/output-text.ts). Every writer hands the index the text as it
+// writes the row: a bulk load adds each batch's outputs as it inserts them (on the loader's
+// thread, which otherwise waits for the analysis thread) with its run flagged
+// `searchIndexed = false` until its commit, so the run commits searchable; `stepwise run`
+// adds each generation it stores. A load may leave the index to indexPendingRuns after its
+// commit (one INSERT … SELECT per run); a run still waiting is searched by a scan
+// (lib/queries/item-count.ts), exact, only slower. PostgreSQL keeps its pg_trgm index
+// itself, so there is nothing to do there.
 
 /** Removes an indexed run's rows from the index before the run is deleted (replaced). */
 export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: string): Promise<void> {
   if (provider !== "sqlite") return;
   await tx.exec(
-    `INSERT INTO "GenerationFts"("GenerationFts", rowid, "output")
-     SELECT 'delete', g."id", g."output" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId"
-     WHERE r."key" = $1 AND r."searchIndexed"`,
+    `DELETE FROM "GenerationFts" WHERE rowid IN
+       (SELECT g."id" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId" WHERE r."key" = $1 AND r."searchIndexed")`,
     [key],
   );
 }
 
-/** Indexes runs written in this transaction; returns the generations indexed. */
-export async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
-  if (tx.provider !== "sqlite") return 0;
+/** Adds [generation id, output text] rows of a run being written to the index (SQLite). */
+export async function indexRows(tx: RawTx, rows: unknown[][]): Promise<void> {
+  await tx.insertRows("GenerationFts", ["rowid", "output"], rows);
+}
+
+/** Adds one generation written on its own (`stepwise run`) to the index, when its run is indexed. */
+export async function indexGeneration(tx: RawTx, runId: number, id: number, text: string): Promise<void> {
+  if (tx.provider !== "sqlite") return;
+  await tx.exec(`INSERT INTO "GenerationFts"(rowid, "output") SELECT $1, $2 WHERE (SELECT "searchIndexed" FROM "Run" WHERE "id" = $3)`, [
+    id,
+    text,
+    runId,
+  ]);
+}
+
+/** Flags runs whose outputs were indexed as they were written. */
+export async function markIndexed(tx: RawTx, runIds: number[]): Promise<void> {
+  if (tx.provider !== "sqlite") return;
+  for (const id of runIds) await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
+}
+
+/** Indexes runs written in an earlier transaction; returns the generations indexed. */
+async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
   let n = 0;
   for (const id of runIds) {
-    n += await tx.exec(`INSERT INTO "GenerationFts"(rowid, "output") SELECT "id", "output" FROM "Generation" WHERE "runId" = $1`, [id]);
+    n += await tx.exec(
+      `INSERT INTO "GenerationFts"(rowid, "output") SELECT "id", stepwise_output("output", "outputDeflated") FROM "Generation" WHERE "runId" = $1`,
+      [id],
+    );
     await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
   }
   return n;

@@ -3,7 +3,8 @@
 // on SQLite and (when it answers, or BENCH_PG names it; BENCH_PG=off skips) PostgreSQL.
 // Without files: a generated 10,000-sample Inspect `.eval` (zstd) and a measuring-execution
 // eval_step_results.json (2,000 instances × 50 turns), kept in BENCH_DIR (default data/bench)
-// and reused. BENCH_IMPORT_SAMPLES sets the Inspect log's size.
+// and reused. BENCH_IMPORT_SAMPLES sets the Inspect log's size. BENCH_IMPORT_BASELINE=DIR also
+// times the import by another checkout's CLI (an earlier commit, node_modules linked in).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,7 +14,7 @@ import { pgReachable } from "./util";
 
 const pgDefault = "postgresql://postgres@127.0.0.1:5432/test";
 const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null));
-const dir = process.env.BENCH_DIR ?? "data/bench";
+const dir = path.resolve(process.env.BENCH_DIR ?? "data/bench");
 fs.mkdirSync(dir, { recursive: true });
 const files = process.argv.slice(2).length
   ? process.argv.slice(2)
@@ -27,6 +28,13 @@ console.log(
 const rows: ImportFigures[] = [];
 for (const f of files) {
   if (!fs.existsSync(f)) throw new Error(`${f}: no such file`);
-  rows.push(...(await importFigures(path.resolve(f), dir, pgAdmin)));
+  rows.push(
+    ...(await importFigures(
+      path.resolve(f),
+      dir,
+      pgAdmin,
+      process.env.BENCH_IMPORT_BASELINE && path.resolve(process.env.BENCH_IMPORT_BASELINE),
+    )),
+  );
 }
 printImportFigures(rows);

@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
-import { dialectOf } from "../../lib/store/dialect";
+import { dialectOf, trigramQuery } from "../../lib/store/dialect";
+import { registerOutputFunction } from "../../lib/store/output-text";
 
 type Query = { name: string; sql: string; params: unknown[] };
 type Runner = {
@@ -19,6 +20,7 @@ type Runner = {
 
 function sqliteRunner(url: string): Runner {
   const db = new Database(sqlitePath(url), { readonly: true });
+  registerOutputFunction(db); // the search's re-check calls it
   // every query here uses each $n once and in order, so plain ? placeholders serve
   const conv = (sql: string) => sql.replace(/\$\d+/g, "?");
   return {
@@ -87,6 +89,8 @@ const page = (where: string, order: string, limit: string) =>
   `SELECT ${cols}, i."inducedErrorRate" FROM (SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${order} ${limit}) k
   JOIN "Generation" g ON g."itemId" = k."itemId" AND g."epoch" = k."epoch" JOIN "Item" i ON i."id" = g."itemId" ORDER BY ${order}`;
 const itemOrder = `g."itemId" ASC, g."epoch" ASC`;
+// the output as the item table's search reads it (deflated on SQLite: lib/store/output-text.ts)
+const outputText = dialectOf(providerOf(url)).outputText("g").sql;
 
 const queries: Query[] = [
   {
@@ -138,15 +142,15 @@ const queries: Query[] = [
   },
   {
     name: "items: search, page 1",
-    sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
+    sql: page(`g."runId" = $1 AND ${outputText} LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
     params: [runId, "%= 1%"],
   },
   ...(providerOf(url) === "sqlite"
     ? [
         {
           name: "items: search candidates (FTS5 trigram)",
-          sql: `SELECT rowid FROM "GenerationFts" WHERE "output" LIKE $1 LIMIT 901`,
-          params: ["%zzqq%"],
+          sql: `SELECT rowid FROM "GenerationFts" WHERE "GenerationFts" MATCH $1 LIMIT 901`,
+          params: [trigramQuery("zzqq")],
         },
       ]
     : [

@@ -8,6 +8,8 @@ import { freshPgDatabase } from "./util";
 // that native file into another fresh store. Both run as a user runs them (node
 // bin/stepwise.mjs, default options) under /usr/bin/time: wall, CPU (user + system, every
 // thread) and peak RSS of the process. Used by `npm run bench:import` and `npm run bench`.
+// `baseline`: another checkout (an earlier commit, with node_modules) whose `stepwise import`
+// of the same file is timed in the same run, for a before/after under the same load.
 
 export interface ImportFigures {
   file: string;
@@ -17,6 +19,8 @@ export interface ImportFigures {
   generations: number;
   import: Timed;
   ingest: Timed;
+  /** the same import by the baseline checkout's CLI */
+  before: Timed | null;
   nativeBytes: number;
 }
 
@@ -27,10 +31,11 @@ interface Timed {
 }
 
 /** Runs the CLI under /usr/bin/time; returns its figures and stdout. */
-function timedCli(args: string[], env: Record<string, string>): Timed & { stdout: string } {
+function timedCli(args: string[], env: Record<string, string>, checkout = "."): Timed & { stdout: string } {
   const fmtFile = `${process.env.TMPDIR ?? "/tmp"}/stepwise-time-${process.pid}`;
   try {
     const stdout = execFileSync("/usr/bin/time", ["-f", "%e %U %S %M", "-o", fmtFile, process.execPath, "bin/stepwise.mjs", ...args], {
+      cwd: checkout, // a checkout reads its own migrations
       env: { ...process.env, ...env },
       encoding: "utf8",
       maxBuffer: 1 << 26,
@@ -60,7 +65,7 @@ async function storeUrl(provider: "SQLite" | "PostgreSQL", dir: string, name: st
 }
 
 /** One importable file on SQLite (and PostgreSQL when pgAdmin names a server). */
-export async function importFigures(file: string, dir: string, pgAdmin: string | null): Promise<ImportFigures[]> {
+export async function importFigures(file: string, dir: string, pgAdmin: string | null, baseline?: string): Promise<ImportFigures[]> {
   const out: ImportFigures[] = [];
   const providers: ("SQLite" | "PostgreSQL")[] = pgAdmin ? ["SQLite", "PostgreSQL"] : ["SQLite"];
   for (const provider of providers) {
@@ -74,6 +79,15 @@ export async function importFigures(file: string, dir: string, pgAdmin: string |
       if (!r?.ok) throw new Error(`${file}: the import failed`);
       cli(["export", "--run", r.runs[0].key], { DATABASE_URL: a.url }, native);
       const ing = timedCli(["ingest", native], { DATABASE_URL: b.url });
+      let before: Timed | null = null;
+      if (baseline) {
+        const c = await storeUrl(provider, dir, "before", pgAdmin);
+        try {
+          before = timedCli(["import", file], { DATABASE_URL: c.url }, baseline);
+        } finally {
+          await c.drop();
+        }
+      }
       out.push({
         file,
         format: r.format,
@@ -82,6 +96,7 @@ export async function importFigures(file: string, dir: string, pgAdmin: string |
         generations: r.generations,
         import: imp,
         ingest: ing,
+        before,
         nativeBytes: fs.statSync(native).size,
       });
     } finally {
@@ -94,14 +109,15 @@ export async function importFigures(file: string, dir: string, pgAdmin: string |
 }
 
 export function printImportFigures(rows: ImportFigures[]) {
+  const before = rows.some((r) => r.before);
   console.log(
-    "\n| file | store | generations | import s (CPU s, peak RSS) | `ingest` of its native export s (CPU s, peak RSS) | import ÷ ingest, wall | CPU |",
+    `\n| file | store | generations | import s (CPU s, peak RSS) | \`ingest\` of its native export s (CPU s, peak RSS) | import ÷ ingest, wall | CPU |${before ? " baseline checkout's import s (CPU s, peak RSS) |" : ""}`,
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|");
+  console.log(`|---|---|---:|---:|---:|---:|---:|${before ? "---:|" : ""}`);
   for (const r of rows) {
     const t = (x: Timed) => `${x.seconds.toFixed(1)} (${x.cpuSeconds.toFixed(1)}, ${Math.round(x.peakRssMB)} MB)`;
     console.log(
-      `| ${path.basename(r.file)} (${r.format}, ${(r.fileBytes / 1e6).toFixed(1)} MB; export ${(r.nativeBytes / 1e6).toFixed(1)} MB) | ${r.provider} | ${r.generations.toLocaleString("en")} | ${t(r.import)} | ${t(r.ingest)} | ${(r.import.seconds / r.ingest.seconds).toFixed(2)} | ${(r.import.cpuSeconds / r.ingest.cpuSeconds).toFixed(2)} |`,
+      `| ${path.basename(r.file)} (${r.format}, ${(r.fileBytes / 1e6).toFixed(1)} MB; export ${(r.nativeBytes / 1e6).toFixed(1)} MB) | ${r.provider} | ${r.generations.toLocaleString("en")} | ${t(r.import)} | ${t(r.ingest)} | ${(r.import.seconds / r.ingest.seconds).toFixed(2)} | ${(r.import.cpuSeconds / r.ingest.cpuSeconds).toFixed(2)} |${before ? ` ${r.before ? t(r.before) : "-"} |` : ""}`,
     );
   }
   console.log("target: import ÷ ingest ≤ 1 (the native loader's rate per generation)");

@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { openStore } from "../../lib/db";
 import { EXAMPLES } from "../helpers/shared-data";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
+import { storedOutput } from "../../lib/store/output-text";
 
 // `stepwise push` through a real `next start` with real tokens, on each store: native files,
 // an importable file, a local run, idempotent re-pushes, the server's refusals (401, 403, 413,
@@ -149,8 +150,8 @@ SERVER_STORES.forEach((kind, i) => {
       const outputs = async () => {
         const s = await openStore(store!.url);
         try {
-          const gens = await s.prisma.generation.findMany({ where: { run: { key } }, select: { output: true } });
-          return gens.map((g) => g.output).sort();
+          const gens = await s.prisma.generation.findMany({ where: { run: { key } }, select: { output: true, outputDeflated: true } });
+          return gens.map((g) => storedOutput(g.output, g.outputDeflated)).sort();
         } finally {
           await s.close();
         }

@@ -4,6 +4,7 @@ import { FAILURE_MODES } from "../../lib/analysis/types";
 import type { Store } from "../../lib/db";
 import type { Prisma } from "../../lib/generated/sqlite/client";
 import type { ItemRow } from "../../lib/queries/items";
+import { storedOutput } from "../../lib/store/output-text";
 import { effectiveItemSort, parseDivergence, type RunParams } from "../../lib/url/run";
 
 function where(runId: number, p: RunParams): Prisma.GenerationWhereInput {
@@ -72,9 +73,10 @@ export async function oracleItems(store: Store, runId: number, p: RunParams): Pr
       latencyMs: true,
       item: { select: { inducedErrorRate: true } },
       output: true,
+      outputDeflated: true,
     },
   });
-  const found = p.q ? all.filter((g) => contains(g.output, p.q!)) : all;
+  const found = p.q ? all.filter((g) => contains(storedOutput(g.output, g.outputDeflated), p.q!)) : all;
   return found.map((g) => ({
     itemId: g.itemKey,
     epoch: g.epoch,

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { decodeItemContent } from "../../lib/store/item-content";
 import { listMigrations } from "../../lib/store/migrate";
+import { storedOutput } from "../../lib/store/output-text";
 import { openRaw, type RawDb, type RawTx } from "../../lib/store/raw";
 import type { StoreKind } from "./stores";
 
@@ -59,6 +60,7 @@ async function columnsOf(tx: RawTx, table: string): Promise<Set<string>> {
  * Copies `tables` (in order) from `src` to `dst`, ids kept, in the columns `dst` has. Where
  * `dst` predates migration 0014, items get back the input and reference text the writer
  * stored then (JSON.stringify of what their record decodes to: the same text).
+ * Where `dst` predates migration 0015, generations get back their output as text.
  * `rewrite` may change a row on the way (an older writer's value of a column).
  */
 export async function copyRows(
@@ -75,10 +77,13 @@ export async function copyRows(
             await src.query<Record<string, unknown>>(`SELECT i.*, c."body" FROM "Item" i JOIN "ItemContent" c ON c."id" = i."contentId"`)
           ).map((r) => {
             const { input, reference } = decodeItemContent(r.body as Uint8Array);
-            return { ...r, input: JSON.stringify(input), reference: JSON.stringify(reference) };
+            // a reference the record does not keep: `rewrite` gives the older writer's text
+            return { ...r, input: JSON.stringify(input), reference: JSON.stringify(reference ?? []) };
           })
         : await src.query<Record<string, unknown>>(`SELECT * FROM "${table}"`);
     if (rows.length === 0) continue;
+    if (table === "Generation" && !had.has("outputDeflated"))
+      for (const r of rows) r.output = storedOutput(String(r.output), r.outputDeflated as Uint8Array | null);
     for (const r of rows) rewrite(table, r);
     const cols = Object.keys(rows[0]).filter((c) => had.has(c));
     await dst.insertRows(

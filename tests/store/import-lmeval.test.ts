@@ -26,6 +26,7 @@ import {
 } from "../fixtures/import/generate";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { decodeItemContent } from "../../lib/store/item-content";
+import { storedOutput } from "../../lib/store/output-text";
 
 const opts = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -80,7 +81,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
       expect(meta.loglikelihoods).toHaveLength(4);
       expect(meta.loglikelihoods[mcPick(i)]).toBe(-1.25);
       expect(decodeItemContent(g.item.content.body).input.reference_answer).toBe(`${MC_CHOICES[i % 4].trim()} [${i % 4}]`);
-      expect(g.output).not.toMatch(/^\["/); // not the raw ["-10.125", "False"] pair
+      expect(storedOutput(g.output, g.outputDeflated)).not.toMatch(/^\["/); // not the raw ["-10.125", "False"] pair
     }
     // without results_*.json the type is told from the shape (pairs, several per record)
     const inferred = await imp(store, writeLmTask(task + "_bare", LM_STAMP, lmMultipleChoice()), { model: "X-1" });
@@ -97,7 +98,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
     expect(lg.map((g) => [g.firstAnswer, g.firstCorrect, JSON.parse(g.metadata!).greedy])).toEqual(
       [0, 1, 2, 3, 4, 5].map((i) => [`word${i}`, i % 2 === 0, i % 2 === 0]),
     );
-    expect(lg[0].output).toMatch(/target continuation: " word0"\nlog-likelihood: -0.5\ngreedy: yes/);
+    expect(storedOutput(lg[0].output, lg[0].outputDeflated)).toMatch(/target continuation: " word0"\nlog-likelihood: -0.5\ngreedy: yes/);
   });
 
   it("5. `[invalid]` (no answer extracted) is a format error, or a missing answer when the output is empty — not a slip", async () => {
@@ -127,7 +128,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
     const rows = await gens(r.runs[0].key);
     expect(rows).toHaveLength(5);
     expect(rows.every((g) => g.modes === 0 && JSON.parse(g.metadata!).correct === null)).toBe(true);
-    expect(rows[0].output).toBe("Sentence number 0");
+    expect(storedOutput(rows[0].output, rows[0].outputDeflated)).toBe("Sentence number 0");
     const chrf = await imp(
       store,
       writeLmTask(task, "2025-08-02T00-00-00.000000", lmCorpus(), lmResults(task, "generate_until", { "chrf,none": 51 })),
@@ -146,7 +147,7 @@ describe.each(STORE_KINDS)("lm-eval files on $name", (kind) => {
     expect(rows.map((g) => [g.itemKey, g.epoch, g.firstCorrect])).toEqual(
       [0, 1, 2, 3].flatMap((i) => [0, 1, 2].map((r) => [`doc-${i}`, r, (i + r) % 2 === 0])),
     );
-    expect(rows[1].output).toBe(`The answer is 100`);
+    expect(storedOutput(rows[1].output, rows[1].outputDeflated)).toBe(`The answer is 100`);
     const m = (await storedMetrics(store, all.runs[0].key))!;
     expect(m.generations).toBe(12);
     const first = await imp(store, file, { filter: "first" });

@@ -10,6 +10,7 @@ import { REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 import { decodeItemContent } from "../../lib/store/item-content";
+import { storedOutput } from "../../lib/store/output-text";
 
 const REPRO = path.join(REALDATA, "illusion-repro-ping98k");
 const FIX = path.resolve(__dirname, "../fixtures/import");
@@ -131,7 +132,7 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     expect(m.failure_modes).toMatchObject({ "missing-answer": 1, "format-error": 1, slip: 1, "under-executed": 3 });
     expect(m.step_accuracy).toHaveLength(6);
     const g = await store.prisma.generation.findFirstOrThrow({ where: { run: { key: r.runs[0].key }, itemKey: "instance-0" } });
-    expect(g.output).toContain("<think>Let me add them.\nOK</think>"); // the raw text, unescaped from Python
+    expect(storedOutput(g.output, g.outputDeflated)).toContain("<think>Let me add them.\nOK</think>"); // the raw text, unescaped from Python
   });
 
   it.each(["deflate", "zstd-attachments"])("imports an Inspect .eval log (%s)", async (which) => {
@@ -158,8 +159,8 @@ describe.each(STORE_KINDS)("importers on $name", (kind) => {
     expect(m.generations).toBe(24);
     expect(m.length_fit).not.toBeNull();
     const g = await store.prisma.generation.findFirstOrThrow({ where: { run: { key: r.runs[0].key }, itemKey: "item-5", epoch: 1 } });
-    expect(g.output).toMatch(/ANSWER: /);
-    expect(g.output).not.toContain("attachment://");
+    expect(storedOutput(g.output, g.outputDeflated)).toMatch(/ANSWER: /);
+    expect(storedOutput(g.output, g.outputDeflated)).not.toContain("attachment://");
     const item = await store.prisma.item.findFirstOrThrow({
       where: { run: { key: r.runs[0].key }, key: "item-5" },
       include: { content: true },

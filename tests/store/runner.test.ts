@@ -12,6 +12,7 @@ import { executeRun } from "../../lib/runner/run";
 import { RunConflictError } from "../../lib/store/incremental";
 import { startFakeLlm, type FakeLlmServer } from "../helpers/fake-llm-server";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
+import { storedOutput } from "../../lib/store/output-text";
 
 const dataset = (opts: Parameters<typeof generateDataset>[0]) => readDataset("test.jsonl", [...generateDataset(opts)].join("\n") + "\n");
 const FAST = { retry: { baseDelayMs: 10, maxDelayMs: 100 } };
@@ -109,7 +110,7 @@ describe.each(STORE_KINDS)("stepwise run on $name", (kind) => {
       const c = await storedCounts(store, "fake__ds");
       expect(c).toMatchObject({ total: 120, distinct: 120 });
       const out = await store.prisma.generation.findFirstOrThrow({ where: { runId: c.run.id } });
-      expect(JSON.parse(out.output)[0]).toContain("<think>"); // the stored output keeps it
+      expect(JSON.parse(storedOutput(out.output, out.outputDeflated))[0]).toContain("<think>"); // the stored output keeps it
       // 2,400 steps: SE ≈ 0.0045
       expect(Math.abs((await storedMetrics(store, "fake__ds"))!.reliability!.p - 0.95)).toBeLessThan(0.025);
     } finally {

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { dialectOf } from "../../lib/store/dialect";
 import { loadNative } from "../../lib/store/load";
+import { storedOutput } from "../../lib/store/output-text";
 import { indexPendingRuns } from "../../lib/store/search-index";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS } from "../helpers/stores";
+import { searchIndexExact } from "../helpers/search-index";
 
 // The query module is server-only; here it is exercised on a store directly.
 vi.mock("server-only", () => ({}));
@@ -18,9 +20,6 @@ const FILE = "arith-small.jsonl";
 const bytes = () => fs.readFileSync(path.join(EXAMPLES, FILE));
 const sqlite = STORE_KINDS.filter((k) => k.name === "sqlite");
 
-async function ftsCheck(store: Store) {
-  await store.prisma.$executeRawUnsafe(`INSERT INTO "GenerationFts"("GenerationFts", rank) VALUES ('integrity-check', 1)`);
-}
 const flags = (store: Store) => store.prisma.run.findMany({ select: { id: true, searchIndexed: true }, orderBy: { id: "asc" } });
 
 describe.each(sqlite)("search index after the load on $name", (kind) => {
@@ -39,9 +38,13 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
     const indexed = await indexPendingRuns(store.raw);
     expect(indexed).toBe(report.generations);
     expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
-    await ftsCheck(store);
+    expect(await searchIndexExact(store)).toBe(true);
     for (const r of runs) {
-      const scan = await store.prisma.generation.findMany({ where: { runId: r.id, output: { contains: "= 1" } }, select: { id: true } });
+      const rows = await store.prisma.generation.findMany({
+        where: { runId: r.id },
+        select: { id: true, output: true, outputDeflated: true },
+      });
+      const scan = rows.filter((g) => storedOutput(g.output, g.outputDeflated).includes("= 1"));
       const candidates = await dialectOf(store.provider).outputCandidates(store.prisma, r.id, "= 1");
       expect(candidates, "few enough candidates to use the index").not.toBeNull();
       // candidates come from every run and are re-checked by the caller: they must cover the scan
@@ -55,7 +58,7 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
     const report = await loadNative(store, FILE, [bytes()]); // indexes after commit by default
     expect(report.ok).toBe(true);
     expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
-    await ftsCheck(store);
+    expect(await searchIndexExact(store)).toBe(true);
     const [{ n: indexedRows }] = await store.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT COUNT(*) AS n FROM "GenerationFts_docsize"`);
     expect(Number(indexedRows)).toBe(await store.prisma.generation.count());
   });

@@ -8,7 +8,7 @@ import { readContextOf } from "../../lib/read-context";
 import { migrate } from "../../lib/store/migrate";
 import { parseStudyParams } from "../../lib/url/study";
 import { STORE_KINDS } from "../helpers/stores";
-import { decodeItemContent } from "../../lib/store/item-content";
+import { decodeStepTrace } from "../../lib/store/step-trace";
 
 // A simulated study with a known look-back effect: three models, each run at look-back 2 with
 // step reliability 0.99 and at look-back 7 with 0.96 (the generator's smallest look-back is 2).
@@ -158,9 +158,9 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
     // current one (its stored answer is wrong, its grade says right), and no study table.
     const target = await store.prisma.generation.findFirstOrThrow({
       where: { firstCorrect: true, lastCorrect: true, modes: 0 },
-      select: { id: true, runId: true, analysis: true, item: { select: { content: true } }, length: true },
+      select: { id: true, runId: true, analysis: true, stepTrace: true, length: true },
     });
-    const final = decodeItemContent(target.item.content.body).reference[target.length - 1] as number;
+    const final = Number(decodeStepTrace(target.stepTrace)[target.length - 1].expected);
     const analysis = JSON.parse(target.analysis);
     analysis.answers = [{ ...analysis.answers[0], value: final + 1 }];
     await store.prisma.generation.update({ where: { id: target.id }, data: { analysis: JSON.stringify(analysis) } });

@@ -4,7 +4,7 @@ import { parsePyLiteral, PyLiteralError } from "../../lib/import/pylit";
 import { sniffHead, detectDocument } from "../../lib/import/detect";
 import { parseImportOptions } from "../../lib/import/options";
 import { modelFromFileName } from "../../lib/import/selfcond";
-import { taskFromFileName } from "../../lib/import/lmeval";
+import { taskFromFileName } from "../../lib/import/lmeval-files";
 
 describe("Python literal parser", () => {
   it("reads what str() writes", () => {

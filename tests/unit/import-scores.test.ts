@@ -2,8 +2,10 @@
 // --metric names, step counts in a dict score, lm-eval log-likelihood pairs and date stamps.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { scoreChoice, scoreVerdict, stepCounts, stepTrace, targetText } from "../../lib/import/inspect";
-import { continuation, llPair, stampToIso } from "../../lib/import/lmeval";
+import { targetText } from "../../lib/import/inspect-sample";
+import { scoreChoice, scoreVerdict, stepCounts, stepTrace } from "../../lib/import/inspect-scores";
+import { continuation, llPair } from "../../lib/import/lmeval-answers";
+import { stampToIso } from "../../lib/import/lmeval-files";
 
 describe("Inspect score values", () => {
   it("C/I, booleans and exactly 0/1 are correctness; any other value in [0, 1] is refused unless thresholded (property)", () => {

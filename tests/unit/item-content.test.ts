@@ -12,6 +12,9 @@ describe("item content records (lib/store/item-content.ts)", () => {
     expect(d).toEqual({ input, reference });
     expect(JSON.stringify(d.input)).toBe(JSON.stringify(input));
     expect(c.hash).toHaveLength(16);
+    const without = encodeItemContent(JSON.stringify(input), null);
+    expect(decodeItemContent(without.body)).toEqual({ input, reference: null });
+    expect(without.hash.equals(c.hash)).toBe(false);
   });
 
   it("keys equal contents alike and different contents apart", () => {
@@ -36,5 +39,7 @@ describe("item content records (lib/store/item-content.ts)", () => {
     expect(() => decodeItemContent(c.body.subarray(0, c.body.length - 4))).toThrow();
     expect(() => decodeItemContent(deflateRawSync("[2,{},[]]"))).toThrow(/unknown record layout/);
     expect(() => decodeItemContent(deflateRawSync("[1,[],[]]"))).toThrow(/damaged/);
+    expect(() => decodeItemContent(deflateRawSync('[1,{},"x"]'))).toThrow(/damaged/);
+    expect(() => decodeItemContent(deflateRawSync("[1]"))).toThrow(/unknown record layout/);
   });
 });

@@ -1,0 +1,112 @@
+import { Worker } from "node:worker_threads";
+import type { LineError, RunHeader } from "../analysis/types";
+import { analysisThreadUrl, type ThreadEvent } from "../store/parallel-source";
+import type { ImportOptions, ImportFormat } from "./options";
+import type { ImportReport, ImportSource, ImportStarter } from "./report";
+
+// An import whose reading, parsing, analysis and row building run on a second thread
+// (lib/import/thread.ts), so that the loader's thread spends its time inserting, as
+// `stepwise ingest` does for native files (lib/store/parallel-source.ts). Events, errors and
+// progress come back in batches, in the importer's order.
+
+export const BATCH_EVENTS = 64;
+export const IN_FLIGHT = 4;
+
+export interface ImportThreadData {
+  kind: "import";
+  file: string;
+  path: string;
+  size: number;
+  opts: ImportOptions;
+}
+
+interface Batch {
+  events: ThreadEvent[];
+  errors: LineError[];
+  /** the current header of every run of the batch, and of the run open when it began */
+  headers: RunHeader[];
+  bytes: number;
+  lines: number;
+}
+
+export type ImportThreadMessage =
+  | { kind: "failed"; report: ImportReport }
+  | { kind: "start"; format: ImportFormat }
+  | ({ kind: "batch" } & Batch)
+  | ({ kind: "end"; notes: string[]; truncated: boolean } & Batch);
+
+export const startImportThread: ImportStarter = async (file, path, size, opts, progress) => {
+  const worker = new Worker(analysisThreadUrl, {
+    workerData: { kind: "import", file, path, size, opts } satisfies ImportThreadData,
+    // 32 MB, not ingest's 8: a sample is parsed whole (JSON, attachments, events) and with 8 MB
+    // scavenges took a large share of the thread's time (docs/performance.md, "Importers").
+    resourceLimits: { maxYoungGenerationSizeMb: 32 },
+  });
+  const inbox: ImportThreadMessage[] = [];
+  let wake: (() => void) | null = null;
+  let failure: Error | null = null;
+  worker.on("message", (m: ImportThreadMessage) => {
+    inbox.push(m);
+    wake?.();
+  });
+  worker.on("error", (e: Error & { code?: string }) => {
+    const hint = e.code === "ERR_WORKER_OUT_OF_MEMORY" ? " (out of memory: retry with --threads 1)" : "";
+    failure = new Error(`${file}: the import thread failed: ${e.message}${hint}; nothing was imported`);
+    wake?.();
+  });
+  worker.on("exit", (code) => {
+    failure ??= new Error(`the import thread stopped (exit code ${code})`);
+    wake?.();
+  });
+  const next = async (): Promise<ImportThreadMessage> => {
+    while (inbox.length === 0) {
+      if (failure) throw failure;
+      await new Promise<void>((r) => (wake = r));
+      wake = null;
+    }
+    return inbox.shift()!;
+  };
+  const stop = async () => {
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+  };
+  let first: ImportThreadMessage;
+  try {
+    first = await next();
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  if (first.kind === "failed") {
+    await stop();
+    return first.report;
+  }
+  if (first.kind !== "start") throw new Error(`the import thread sent ${first.kind} first`);
+  const errors: LineError[] = [];
+  let outcome = { notes: [] as string[], truncated: false };
+  // The header objects the loader holds, by run key, brought up to date from each batch.
+  const headers = new Map<string, RunHeader>();
+  async function* events(): AsyncIterable<ThreadEvent> {
+    try {
+      for (;;) {
+        const m = await next();
+        if (m.kind !== "batch" && m.kind !== "end") throw new Error(`the import thread sent ${m.kind} mid-import`);
+        progress.bytes = m.bytes;
+        progress.lines = m.lines;
+        errors.push(...m.errors);
+        for (const ev of m.events) if (ev.kind === "run") headers.set(ev.header.key, ev.header);
+        for (const h of m.headers) Object.assign(headers.get(h.key) ?? {}, h);
+        if (m.kind === "batch") worker.postMessage("ack");
+        yield* m.events;
+        if (m.kind === "end") {
+          outcome = { notes: m.notes, truncated: m.truncated };
+          return;
+        }
+      }
+    } finally {
+      await stop();
+    }
+  }
+  const source: ImportSource = { format: first.format, events: events(), errors, outcome: () => outcome };
+  return source;
+};

@@ -1,0 +1,100 @@
+// The first half of an import, wherever it runs (this thread, or the import thread of
+// lib/import/parallel.ts): tell the format, parse a JSON document, and give the importer's
+// events, guarded so that an unexpected exception ends as an error of the file.
+import fs from "node:fs";
+import type { ReaderEvent } from "../native/reader";
+import type { LoadProgress } from "../store/load";
+import { ImportContext } from "./context";
+import { detectDocument, sniffFile } from "./detect";
+import { evalStepEvents } from "./eval-steps";
+import { experimentResultsEvents } from "./experiment-results";
+import { failedImport, type ImportReport, type ImportSource } from "./report";
+import { inspectEvents } from "./inspect";
+import { lmEvalEvents } from "./lmeval";
+import { metrEvents } from "./metr";
+import { FORMAT_LABEL, type ImportFormat, type ImportOptions } from "./options";
+import { selfcondEvents } from "./selfcond";
+
+/** JSON documents are parsed whole; this bounds what that may cost. */
+export const MAX_JSON_BYTES = 512 * 1024 * 1024;
+
+export async function startImport(
+  file: string,
+  path: string,
+  size: number,
+  opts: ImportOptions,
+  progress: LoadProgress,
+): Promise<ImportSource | ImportReport> {
+  const ctx = new ImportContext(file, path, size, opts, progress);
+  let format: ImportFormat | null = opts.format === "auto" ? null : opts.format;
+  let doc: unknown = undefined;
+  if (format === null) {
+    const s = await sniffFile(path);
+    if (s.kind === "zip") format = "inspect";
+    else if (s.kind === "jsonl") format = s.format;
+    else if (s.kind === "unknown") return failedImport(file, null, `cannot import: ${s.reason}`);
+  }
+  if (format === null || format === "selfcond" || format === "eval-steps" || format === "experiment-results") {
+    if (size > MAX_JSON_BYTES) return failedImport(file, format, `a JSON document over ${MAX_JSON_BYTES >> 20} MB cannot be imported`);
+    try {
+      let text = fs.readFileSync(path, "utf8");
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      doc = JSON.parse(text);
+    } catch (e) {
+      return failedImport(file, format, `invalid JSON (${(e as Error).message})`);
+    }
+    progress.bytes = size;
+    const d = detectDocument(doc);
+    if (format === null) {
+      if (d.format === null) return failedImport(file, null, `cannot import: ${d.reason}`);
+      format = d.format;
+    } else if (d.format !== format) {
+      return failedImport(
+        file,
+        format,
+        `this is not a ${FORMAT_LABEL[format]}${d.format ? ` (it looks like a ${FORMAT_LABEL[d.format]})` : ""}`,
+      );
+    }
+  }
+  return {
+    format,
+    events: guarded(ctx, eventsFor(format, ctx, doc)),
+    errors: ctx.errors,
+    outcome: () => ({ notes: ctx.notes, truncated: ctx.truncated }),
+  };
+}
+
+function eventsFor(format: ImportFormat, ctx: ImportContext, doc: unknown): Iterable<ReaderEvent> | AsyncIterable<ReaderEvent> {
+  const d = doc as Record<string, unknown>;
+  switch (format) {
+    case "selfcond":
+      return selfcondEvents(ctx, d);
+    case "eval-steps":
+      return evalStepEvents(ctx, d);
+    case "experiment-results":
+      return experimentResultsEvents(ctx, d);
+    case "lm-eval":
+      return lmEvalEvents(ctx);
+    case "metr":
+      return metrEvents(ctx);
+    case "inspect":
+      return inspectEvents(ctx);
+  }
+}
+
+/**
+ * Any exception an importer did not turn into a field error still ends as an error of this
+ * file (so the load rolls back and the user is told), never as a crash of the command.
+ */
+async function* guarded(ctx: ImportContext, events: Iterable<ReaderEvent> | AsyncIterable<ReaderEvent>): AsyncIterable<ReaderEvent> {
+  let n = 0;
+  try {
+    for await (const ev of events) {
+      n++;
+      yield ev;
+    }
+  } catch (e) {
+    ctx.error(0, "-", `cannot read the file: ${(e as Error).message}`);
+  }
+  if (n === 0 && !ctx.failed) ctx.error(0, "-", "the file holds no results to import");
+}

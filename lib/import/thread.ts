@@ -1,0 +1,73 @@
+// The import thread (started by lib/import/parallel.ts through the analysis thread's entry):
+// runs the importer, analyses and builds each generation's rows, and sends them to the
+// loader's thread in batches, at most IN_FLIGHT unacknowledged, so memory stays bounded
+// whatever the file's size.
+import { parentPort, workerData } from "node:worker_threads";
+import type { RunHeader } from "../analysis/types";
+import { progressSteps } from "../native/reader";
+import { newProgress } from "../store/load";
+import type { ThreadEvent } from "../store/parallel-source";
+import { prepareGeneration } from "../store/rows";
+import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
+import { startImport } from "./start";
+
+const { file, path, size, opts } = workerData as ImportThreadData;
+const port = parentPort!;
+let credit = IN_FLIGHT;
+let wake: (() => void) | null = null;
+port.on("message", () => {
+  credit++; // an acknowledgement: the loader has taken a batch
+  wake?.();
+});
+const post = (m: ImportThreadMessage) => port.postMessage(m);
+
+const progress = newProgress(size);
+const started = await startImport(file, path, size, opts, progress);
+if (!("events" in started)) post({ kind: "failed", report: started });
+else {
+  post({ kind: "start", format: started.format });
+  let batch: ThreadEvent[] = [];
+  let reported = 0;
+  // Runs whose header the loader must see as it is now: importers may complete a run's
+  // source after its generations (Inspect's count of errored samples).
+  const touched = new Map<string, RunHeader>();
+  // Errors go with the batch of the events after them, as the loader must see them in the
+  // importer's order (once there is one, it writes nothing more).
+  const flush = async (last: boolean, errorCount: number) => {
+    const errors = started.errors.slice(reported, errorCount);
+    reported = errorCount;
+    const headers = [...touched.values()];
+    const { bytes, lines } = progress;
+    if (last) {
+      const { notes, truncated } = started.outcome();
+      post({ kind: "end", events: batch, errors, headers, bytes, lines, notes, truncated });
+      return;
+    }
+    post({ kind: "batch", events: batch, errors, headers, bytes, lines });
+    batch = [];
+    touched.clear();
+    if (current) touched.set(current.key, current);
+    if (--credit <= 0) await new Promise<void>((r) => (wake = r));
+    wake = null;
+  };
+  let current: RunHeader | null = null;
+  let seen = 0; // errors found before the last event taken
+  for await (const ev of started.events) {
+    if (started.errors.length > seen && batch.length > 0) await flush(false, seen);
+    seen = started.errors.length;
+    if (ev.kind === "run") {
+      current = ev.header;
+      touched.set(current.key, current);
+      batch.push(ev);
+    } else if (ev.kind === "generation")
+      batch.push({
+        kind: "prepared",
+        line: ev.line,
+        progressSteps: progressSteps(ev.analysis),
+        p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis),
+      });
+    else batch.push(ev);
+    if (batch.length >= BATCH_EVENTS) await flush(false, seen);
+  }
+  await flush(true, started.errors.length);
+}

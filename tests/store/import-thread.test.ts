@@ -1,0 +1,90 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Store } from "../../lib/db";
+import { importFile } from "../../lib/import";
+import { parseImportOptions } from "../../lib/import/options";
+import { startImportThread } from "../../lib/import/parallel";
+import { metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
+import { sampleError, writeInspectLog, type SimSample } from "../fixtures/import/inspect-logs";
+import { STORE_KINDS } from "../helpers/stores";
+
+// The import thread (lib/import/parallel.ts) must be invisible: every importer run there gives
+// the in-thread import's report (notes and errors included) and the same rows, on both stores.
+const FIX = path.join(import.meta.dirname, "../fixtures/import");
+const TABLES: [string, string][] = [
+  ["Item", "id"],
+  ["Generation", "id"],
+  ["RunLengthStat", `"runId", length`],
+  ["RunStepStat", `"runId", step`],
+  ["RunSignpost", `"runId", list, position`],
+];
+
+async function dump(store: Store) {
+  const out: Record<string, unknown[]> = {};
+  for (const [table, order] of TABLES) out[table] = await store.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY ${order}`);
+  out.Run = await store.prisma.$queryRawUnsafe(
+    `SELECT key, benchmark, config, source, metrics, extras, "itemCount", "generationCount", h50 FROM "Run" ORDER BY key`,
+  );
+  return out;
+}
+
+const options = (o: Record<string, unknown> = {}) => {
+  const r = parseImportOptions(o);
+  if (!r.ok) throw new Error(r.error);
+  return r.options;
+};
+
+const sample = (i: number): SimSample =>
+  i % 5 === 3
+    ? { id: i, error: sampleError(`RuntimeError: sample ${i} failed`) }
+    : {
+        id: i,
+        target: String(i),
+        completion: `Step 1: ${i}\nANSWER: ${i % 3 ? i : i + 1}`,
+        scores: {
+          match: {
+            value: i % 3 ? "C" : "I",
+            answer: String(i % 3 ? i : i + 1),
+            metadata: { reference: [1, i], steps: [1, i % 3 ? i : null] },
+          },
+        },
+      };
+
+describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => {
+  let serial: Awaited<ReturnType<typeof kind.create>>;
+  let threaded: Awaited<ReturnType<typeof kind.create>>;
+  beforeAll(async () => {
+    serial = await kind.create();
+    threaded = await kind.create();
+  });
+  afterAll(async () => {
+    await serial?.drop();
+    await threaded?.drop();
+  });
+
+  it("gives the in-thread import's reports and rows for every format, errored samples and failures included", async () => {
+    const files: [string, Record<string, unknown>][] = [
+      [path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_deflate.eval"), {}],
+      [path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_zstd-attachments.eval"), {}],
+      // 150 samples (more than two batches), every fifth errored: the run's source is completed after its generations
+      [writeInspectLog({ samples: Array.from({ length: 150 }, (_, i) => sample(i)), evalId: "threadlog" }), {}],
+      [writeInspectLog({ samples: Array.from({ length: 20 }, (_, i) => sample(i)), evalId: "strictlog" }), { strict: true }],
+      [path.join(FIX, "measuring/2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2/eval_step_results.json"), {}],
+      [path.join(FIX, "measuring/experiment_results.json"), { model: "Sim-Qwen-8B" }],
+      [writeLmEval(), {}],
+      [writeTemp("all_runs.jsonl", metrJsonl()), {}],
+      [writeTemp("bad.eval", "PK\u0003\u0004 not a zip"), {}],
+      [writeTemp("nothing.json", "{}"), {}],
+    ];
+    const reports = [];
+    for (const [file, o] of files) {
+      const a = await importFile(serial.store, file, file, options(o));
+      const b = await importFile(threaded.store, file, file, options(o), undefined, startImportThread);
+      expect(b, file).toEqual(a);
+      reports.push(b);
+    }
+    expect(reports.map((r) => r.ok)).toEqual([true, true, true, false, true, true, true, true, false, false]);
+    expect(reports[2].notes[0]).toMatch(/^skipped 30 errored samples \(ids 3, 8, /);
+    expect(await dump(threaded.store)).toEqual(await dump(serial.store));
+  }, 300_000);
+});
