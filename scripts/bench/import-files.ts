@@ -12,21 +12,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { mulberry32 } from "../../lib/analysis/stats";
 
 const MODEL = "anthropic/sim-claude-bench";
 const LENGTHS = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
-
-/** A deterministic PRNG (mulberry32), so every run of the bench imports the same bytes. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const OPS = ["add", "subtract", "multiply by", "add the digit sum of"] as const;
 
@@ -229,7 +218,7 @@ function zipFile(file: string, members: Member[]): { method: number } {
 
 /** Writes an Inspect `.eval` log of `samples` samples; returns its compression method (93 zstd, 8 deflate). */
 export function writeInspectEval(file: string, samples: number, seed = 11): { method: number } {
-  const r = rng(seed);
+  const r = mulberry32(seed); // deterministic: every run of the bench imports the same bytes
   const bodies = Array.from({ length: samples }, (_, n) => inspectSample(r, n));
   const correct = bodies.filter((b) => b.scores.match.value === "C").length;
   const evalSpec = {
@@ -281,7 +270,7 @@ export function writeInspectEval(file: string, samples: number, seed = 11): { me
  * K = 2 keys, in the harness's run folder under `dir` (the importer reads the model from it).
  */
 export function writeEvalSteps(dir: string, instances: number, turns: number, seed = 13): string {
-  const r = rng(seed);
+  const r = mulberry32(seed); // deterministic: every run of the bench imports the same bytes
   const words = Array.from({ length: 100 }, (_, i) => `w${md5(String(i)).slice(0, 5)}`);
   const dict = Object.fromEntries(words.map((w) => [w, Math.floor(r() * 199) - 99]));
   const K = 2;
