@@ -80,6 +80,9 @@ for (const width of WIDTHS)
         for (const [name, url] of VIEWS) {
           const res = await page.goto(url);
           expect(res?.status(), url).toBeLessThan(400);
+          // A streamed page swaps its loading skeleton (which has an h1 of its own) for the page:
+          // measure after the swap, not on a heading that is being detached.
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
           const body = await luminanceOf(page, "body", "backgroundColor");
           const ink = await luminanceOf(page, "h1", "color");
           if (theme === "dark") {
