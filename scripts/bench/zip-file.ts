@@ -1,0 +1,75 @@
+// The ZIP writer of the importer benchmark's Inspect logs: members streamed to the file, zstd
+// through the `zstd` binary as inspect_ai writes them, deflate where that binary is missing.
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+
+export interface Member {
+  name: string;
+  data: Buffer;
+}
+
+/** Members compressed with the `zstd` binary (one process for all of them), or null when there is none. */
+function zstdMembers(members: Member[], dir: string): Buffer[] | null {
+  const tmp = fs.mkdtempSync(path.join(dir, "zstd-"));
+  try {
+    members.forEach((m, i) => fs.writeFileSync(path.join(tmp, `${i}`), m.data));
+    try {
+      execFileSync("zstd", ["-q", "-3", "-r", "--no-progress", tmp], { stdio: "ignore" });
+    } catch {
+      return null;
+    }
+    return members.map((_, i) => fs.readFileSync(path.join(tmp, `${i}.zst`)));
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Writes a ZIP of `members` to `file`: zstd (method 93) when a `zstd` binary is there, else deflate (8). */
+export function zipFile(file: string, members: Member[]): { method: number } {
+  const crc32 = (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32;
+  const zstd = zstdMembers(members, path.dirname(file));
+  const method = zstd ? 93 : 8;
+  const fd = fs.openSync(file, "w");
+  const central: Buffer[] = [];
+  let offset = 0;
+  members.forEach((m, i) => {
+    const name = Buffer.from(m.name, "utf8");
+    const packed = zstd ? zstd[i] : zlib.deflateRawSync(m.data);
+    const crc = crc32(m.data) >>> 0;
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0);
+    lh.writeUInt16LE(63, 4);
+    lh.writeUInt16LE(0x0800, 6);
+    lh.writeUInt16LE(method, 8);
+    lh.writeUInt32LE(crc, 14);
+    lh.writeUInt32LE(packed.length, 18);
+    lh.writeUInt32LE(m.data.length, 22);
+    lh.writeUInt16LE(name.length, 26);
+    fs.writeSync(fd, Buffer.concat([lh, name, packed]));
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0);
+    ch.writeUInt16LE(63, 4);
+    ch.writeUInt16LE(63, 6);
+    ch.writeUInt16LE(0x0800, 8);
+    ch.writeUInt16LE(method, 10);
+    ch.writeUInt32LE(crc, 16);
+    ch.writeUInt32LE(packed.length, 20);
+    ch.writeUInt32LE(m.data.length, 24);
+    ch.writeUInt16LE(name.length, 28);
+    ch.writeUInt32LE(offset, 42);
+    central.push(ch, name);
+    offset += 30 + name.length + packed.length;
+  });
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(members.length, 8);
+  end.writeUInt16LE(members.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  fs.writeSync(fd, Buffer.concat([cd, end]));
+  fs.closeSync(fd);
+  return { method };
+}
