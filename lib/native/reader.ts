@@ -8,7 +8,15 @@ import { parseItemLine, parseRunLine } from "./schema";
 
 export type ReaderEvent =
   | { kind: "run"; line: number; header: RunHeader }
-  | { kind: "generation"; line: number; header: RunHeader; item: NativeItem; analysis: GenerationAnalysis };
+  | {
+      kind: "generation";
+      line: number;
+      header: RunHeader;
+      item: NativeItem;
+      analysis: GenerationAnalysis;
+      /** false when an earlier line of the run had the item: its content record is built once (unset: not known) */
+      firstOfItem?: boolean;
+    };
 
 /** The error of a file without a single line (both load paths report it the same way). */
 export function emptyFileError(file: string): LineError {
@@ -129,7 +137,7 @@ export class NativeReader {
       return null;
     }
     if (item.length === 0) item.length = r.analysis.length;
-    return { kind: "generation", line: lineNo, header: this.header, item, analysis: r.analysis };
+    return { kind: "generation", line: lineNo, header: this.header, item, analysis: r.analysis, firstOfItem: epochs === undefined };
   }
 
   private error(line: number, field: string, message: string): void {

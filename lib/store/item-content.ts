@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
+import { deflateExact } from "./deflate";
 import type { RawTx } from "./raw";
 
 // An item's input and reference trace as one compressed record (ItemContent.body), stored
@@ -26,7 +27,7 @@ export interface ItemContent {
 /** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */
 export function encodeItemContent(inputJson: string, referenceJson: string | null): ItemContent {
   const text = referenceJson === null ? `[${VERSION},${inputJson}]` : `[${VERSION},${inputJson},${referenceJson}]`;
-  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateRawSync(text, { level: 6 }) };
+  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateExact(text) };
 }
 
 /** The input and reference (null where not kept) of a record written by encodeItemContent. Throws on a damaged record. */

@@ -1,5 +1,6 @@
 import type Database from "better-sqlite3";
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
+import { deflateExact } from "./deflate";
 
 // The model's output on SQLite is stored deflated (Generation.outputDeflated, migration 0015)
 // with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.38
@@ -14,7 +15,7 @@ export const OUTPUT_FUNCTION = "stepwise_output";
 
 /** The deflated record of an output, or null when there is nothing to compress (''). */
 export function deflateOutput(text: string): Buffer | null {
-  return text === "" ? null : deflateRawSync(text);
+  return text === "" ? null : deflateExact(text);
 }
 
 /** A generation's output text from its stored columns (either store). */

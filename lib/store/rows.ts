@@ -144,19 +144,20 @@ export interface PreparedGeneration {
   itemKey: string;
   /** ITEM_COLS after id, runId and key; contentId null until the writer has stored `content` */
   item: unknown[];
-  /** the item's input and reference record (lib/store/item-content.ts) */
-  content: ItemContent;
+  /** the item's input and reference record (lib/store/item-content.ts); null for a later epoch of an item already seen */
+  content: ItemContent | null;
   /** GEN_COLS, the first three (id, runId, itemId) null; the steps are its stepTrace record */
   gen: unknown[];
   stepCount: number;
   summary: GenerationSummary;
 }
 
-export function prepareGeneration(benchmark: string, item: NativeItem, a: GenerationAnalysis): PreparedGeneration {
+/** `withContent` false: the item was seen earlier in the run, whose first generation carried its record. */
+export function prepareGeneration(benchmark: string, item: NativeItem, a: GenerationAnalysis, withContent = true): PreparedGeneration {
   return {
     itemKey: item.id,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
-    content: itemContentOf(benchmark, item, a),
+    content: withContent ? itemContentOf(benchmark, item, a) : null,
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -112,8 +112,8 @@ export class RunWriter {
     return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite");
   }
 
-  async add(item: NativeItem, a: GenerationAnalysis): Promise<void> {
-    await this.addPrepared(prepareGeneration(this.header.benchmark, item, a));
+  async add(item: NativeItem, a: GenerationAnalysis, firstOfItem = true): Promise<void> {
+    await this.addPrepared(prepareGeneration(this.header.benchmark, item, a, firstOfItem));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
@@ -121,6 +121,7 @@ export class RunWriter {
     const item = this.summaries.itemOf(p.itemKey);
     let itemId: number;
     if (item.isNew) {
+      if (!p.content) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
       itemId = await this.ids.take("Item");
       this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);

@@ -1,4 +1,5 @@
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { inflateRawSync } from "node:zlib";
+import { deflateExact } from "./deflate";
 import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepValue } from "../analysis/types";
 
 // A generation's aligned steps as one compact record (Generation.stepTrace) instead of one
@@ -65,7 +66,7 @@ export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
       end = s.span[1];
     } else spans.push(null);
   }
-  return deflateRawSync(JSON.stringify([VERSION, statuses, expected, claimed, recomputed, spans]), { level: 6 });
+  return deflateExact(JSON.stringify([VERSION, statuses, expected, claimed, recomputed, spans]));
 }
 
 /** The record of an analysed generation; null when it has no step trace. */

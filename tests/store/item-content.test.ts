@@ -4,7 +4,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { deleteRun } from "../../lib/store/delete-run";
+import { NativeReader } from "../../lib/native/reader";
 import { loadNative } from "../../lib/store/load";
+import { prepareGeneration } from "../../lib/store/rows";
 import { orphanCounts } from "../helpers/faults";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS } from "../helpers/stores";
@@ -77,5 +79,25 @@ describe.each(STORE_KINDS)("shared item records on $name", (kind) => {
     expect(await deleteRun(store.raw, "b")).not.toBeNull();
     expect(await records()).toBe(0);
     await clean();
+  });
+});
+
+describe("item records built once per item", () => {
+  it("marks an item's later epochs, whose rows carry no record", () => {
+    const reader = new NativeReader("x.jsonl");
+    const epochs = [0, 1, 2];
+    const run = { ...JSON.parse(lines[0]), config: { ...JSON.parse(lines[0]).config, epochs: epochs.length } };
+    const events = [
+      JSON.stringify(run),
+      ...epochs.flatMap((epoch) => lines.slice(1).map((l) => JSON.stringify({ ...JSON.parse(l), epoch }))),
+    ]
+      .map((l, i) => reader.line(l, i + 1))
+      .filter((e) => e?.kind === "generation");
+    expect(reader.errors).toEqual([]);
+    const items = lines.length - 1;
+    expect(events.filter((e) => e.firstOfItem).length).toBe(items);
+    const prepared = events.map((e) => prepareGeneration(e.header.benchmark, e.item, e.analysis, e.firstOfItem !== false));
+    expect(prepared.slice(0, items).every((p) => p.content !== null)).toBe(true);
+    expect(prepared.slice(items).every((p) => p.content === null)).toBe(true);
   });
 });
