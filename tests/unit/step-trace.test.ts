@@ -51,15 +51,15 @@ const arithTrace = fc
   .map(({ x, y, ops }) => {
     const expected = [x, y];
     const own = [x, y];
-    const steps: StepLikeArb[] = [
+    const steps: TestStep[] = [
       { status: "correct", expected: x, claimed: x, recomputed: null, span: [0, 9] },
       { status: "correct", expected: y, claimed: y, recomputed: null, span: null },
     ];
     let end = 9;
     for (const o of ops) {
       const i = expected.length;
-      const a = i - 1 - (o.a % 3);
-      const b = i - 1 - (o.b % 3);
+      const a = i - 1 - (o.a % Math.min(3, i));
+      const b = i - 1 - (o.b % Math.min(3, i));
       const e = apply(o.op, expected[a], expected[b]);
       const r = apply(o.op, own[a], own[b]);
       const round = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(o.decimals)) : v);
@@ -75,14 +75,14 @@ const arithTrace = fc
     }
     return steps;
   });
-interface StepLikeArb {
+interface TestStep {
   status: StepStatus;
   expected: number | string;
   claimed: number | string | null;
   recomputed: number | string | null;
   span: [number, number] | null;
 }
-const asStored = (steps: readonly StepLikeArb[]) =>
+const asStored = (steps: readonly TestStep[]) =>
   steps.map((s, i) => ({
     step: i + 1,
     status: s.status,
@@ -91,7 +91,7 @@ const asStored = (steps: readonly StepLikeArb[]) =>
     recomputed: text(s.recomputed),
     span: s.span,
   }));
-const asText = (steps: readonly StepLikeArb[]) =>
+const asText = (steps: readonly TestStep[]) =>
   steps.map((s) => ({ ...s, expected: String(s.expected), claimed: text(s.claimed), recomputed: text(s.recomputed) }));
 /** A version-2 record holding this JSON (for damaged records that still inflate). */
 const recordOf = (json: unknown) => deflateRawSync(JSON.stringify(json));
@@ -137,7 +137,7 @@ describe("step trace record", () => {
       "jY9NisJAEIWvIrX10dTrn3T1ETxDzCqjIGqiJC48kufwYkNnhHHhwlp8UPDqo15LSN/30+U89ZOgTc5iQXG+KWBypOn/eKhrGEhlKbmh5RDA6JJGs2KqPhh9hkLokgpkHo/3USDSfVJDXa666ogarWC4nU4Q1fx2+3ystnK9jfPuZ7uIltCCrz+sdjNkyGbYH4bDfJeXYbf27NBGgooXQq4oIKL/i9VOVKRl67pf",
       "base64",
     );
-    const steps: StepLikeArb[] = [
+    const steps: TestStep[] = [
       { status: "correct", expected: 5.849, claimed: 5.849, recomputed: null, span: [41, 51] },
       { status: "correct", expected: 9.269, claimed: "9.269", recomputed: null, span: [52, 62] },
       { status: "correct", expected: 15.118000000000002, claimed: 15.118, recomputed: 15.118000000000002, span: [63, 100] },
@@ -227,7 +227,7 @@ describe("step trace record", () => {
       [5.849, 9.269],
       [5.849, 9.269],
     ];
-    const steps: StepLikeArb[] = expected.map((v) => ({ status: "correct", expected: v, claimed: v, recomputed: null, span: null }));
+    const steps: TestStep[] = expected.map((v) => ({ status: "correct", expected: v, claimed: v, recomputed: null, span: null }));
     for (let i = 2; i < 50; i++) {
       const [op, a, b] = [i % 4, i - 1, i - 2 - (i % 2)];
       const e = apply(op, expected[a], expected[b]);
