@@ -20,11 +20,12 @@ export interface ThreadReply {
   errors: LineError[];
 }
 
-const BATCH_LINES = 256;
+const BATCH_LINES = 128;
 // Each batch and its reply is one structured-clone buffer, allocated by one thread and freed by
-// the other: ~1 MB per batch whatever the length of the lines (docs/performance.md, memory).
+// the other: at most BATCH_CHARS of lines whatever their length. Two batches in flight keep
+// both threads busy; four cost ~25 MB more at no gain in time (docs/performance.md, "Memory").
 const BATCH_CHARS = 1 << 20;
-const IN_FLIGHT = 4;
+const IN_FLIGHT = 2;
 const THREAD_OLD_MB = 512;
 const THREAD_YOUNG_MB = 8;
 
