@@ -4,6 +4,11 @@
 // generation: the item's id, length and input as vars, its output text as the response output,
 // pass/fail as our loader grades the final answer, latency, token usage and cost when the line
 // has them. Each run is one prompt column (promptIdx); testIdx counts items within the run.
+// Lean: a result's `vars` and `tokenUsage`, which promptfoo's own export repeats from
+// testCase.vars and response.tokenUsage, are left out (the import stores neither; the eval's
+// var names go in the top-level `vars`). With them, 100,000 of our results make a 579 MB
+// file, past V8's longest string (537 M characters): `promptfoo import` reads the file into
+// one string and fails ("Invalid string length").
 // The prompt is a template, not the text sent: the native file does not hold that text, so
 // neither store gets it. Written as it is read; only the per-run totals are kept.
 import { createHash } from "node:crypto";
@@ -62,6 +67,7 @@ export async function writePromptfooExport(nativeFile: string, outFile: string):
   let current: Column | null = null;
   let results = 0;
   let lineNo = 0;
+  const varNames = new Set<string>();
   try {
     for await (const line of readLines(fs.createReadStream(nativeFile, { highWaterMark: 1 << 20 }))) {
       lineNo++;
@@ -101,6 +107,7 @@ export async function writePromptfooExport(nativeFile: string, outFile: string):
       const cost = num(item.cost_usd);
       const c = current;
       const vars = { item: item.id, length: a.length, ...item.input };
+      for (const k in vars) varNames.add(k);
       write(
         (results ? "," : "") +
           JSON.stringify({
@@ -118,8 +125,6 @@ export async function writePromptfooExport(nativeFile: string, outFile: string):
             success,
             testCase: { vars, ...(item.epoch ? { metadata: { epoch: item.epoch } } : {}) },
             testIdx: c.items,
-            tokenUsage,
-            vars,
             metadata: {},
             failureReason: success ? 0 : 1, // promptfoo's ResultFailureReason: NONE, ASSERT
           }),
@@ -166,7 +171,7 @@ export async function writePromptfooExport(nativeFile: string, outFile: string):
     };
     write(
       `],"prompts":${JSON.stringify(prompts)},"stats":${JSON.stringify({ successes: total("pass"), failures: total("fail"), errors: 0, tokenUsage: tokens })}},` +
-        `"config":${JSON.stringify(config)},"metadata":${JSON.stringify({ promptfooVersion: "0.121.20", evaluationCreatedAt: first.created_at ?? "2026-01-01T00:00:00.000Z" })}}\n`,
+        `"vars":${JSON.stringify([...varNames])},"config":${JSON.stringify(config)},"metadata":${JSON.stringify({ promptfooVersion: "0.121.20", evaluationCreatedAt: first.created_at ?? "2026-01-01T00:00:00.000Z" })}}\n`,
     );
     fs.writeSync(fd, pending);
     return { results, passed: total("pass") };

@@ -42,7 +42,8 @@ describe("promptfoo-file (bench: native file → promptfoo export JSON)", () => 
       [false, 0, 1],
       [true, 1, 0],
     ]);
-    expect(rs[0].vars).toEqual({ item: "a", length: 3, ...input });
+    expect(rs[0].testCase.vars).toEqual({ item: "a", length: 3, ...input });
+    expect(doc.vars).toEqual(["item", "length", "x", "y", "steps"]);
     expect(rs[0].response.tokenUsage).toMatchObject({ prompt: 10, completion: 4, total: 14 });
     expect(rs[0].latencyMs).toBe(20);
     expect(rs[1].failureReason).toBe(1);
