@@ -1,27 +1,32 @@
-// `npm run bench:peer -- FILE.jsonl [--promptfoo DIR] [--runs N]`: the same results loaded by Stepwise and
-// by promptfoo (issue 19). `stepwise ingest FILE` into a fresh SQLite store beside
-// `promptfoo import` of the file converted to promptfoo's export JSON (promptfoo-file.ts) into
-// a fresh PROMPTFOO_CONFIG_DIR: each a whole CLI process, timed by /usr/bin/time (wall, CPU,
-// peak RSS), store bytes after a checkpoint (-wal included); the parse floor for scale.
-// promptfoo is installed outside the checkout (DIR, or PROMPTFOO_DIR, default
-// /work/peer-promptfoo: `npm install promptfoo@0.121.20` there); without it this skips.
+// `npm run bench:peer -- FILE.jsonl [--promptfoo DIR] [--runs N] [--pages]`: the same
+// results loaded by Stepwise and by promptfoo (issue 19). `stepwise ingest FILE` into a fresh
+// SQLite store beside `promptfoo import` of the file converted to promptfoo's export JSON
+// (promptfoo-file.ts) into a fresh PROMPTFOO_CONFIG_DIR: each a whole CLI process, timed by
+// /usr/bin/time (wall, CPU, peak RSS), store bytes after a checkpoint (-wal included); the
+// parse floor for scale. --runs N: medians of N alternating rounds. --pages: equivalent pages
+// of the two stores (peer-pages.ts; needs `npm run build`). promptfoo is installed outside
+// the checkout (DIR, or PROMPTFOO_DIR, default /work/peer-promptfoo: `npm install
+// promptfoo@0.121.20` there); without it this prints that and skips.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { parseFloor, sqliteBytes } from "./file-figures";
+import { peerPages } from "./peer-pages";
 import { writePromptfooExport } from "./promptfoo-file";
 import { fmt } from "./util";
 
 const args = process.argv.slice(2);
 const at = args.indexOf("--promptfoo");
 const pfDir = path.resolve(at >= 0 ? args.splice(at, 2)[1] : (process.env.PROMPTFOO_DIR ?? "/work/peer-promptfoo"));
+const pagesAt = args.indexOf("--pages");
+const pages = pagesAt >= 0 && args.splice(pagesAt, 1).length > 0;
 const runsAt = args.indexOf("--runs");
 const runs = runsAt >= 0 ? Math.max(1, Number(args.splice(runsAt, 2)[1]) || 1) : 1;
 const file = args[0];
 if (!file || !fs.existsSync(file)) {
-  console.error("usage: npm run bench:peer -- FILE.jsonl [--promptfoo DIR] [--runs N]");
+  console.error("usage: npm run bench:peer -- FILE.jsonl [--promptfoo DIR] [--runs N] [--pages]");
   process.exit(2);
 }
 const pfPkg = path.join(pfDir, "node_modules/promptfoo/package.json");
@@ -94,24 +99,23 @@ try {
   const converted = await writePromptfooExport(native, pfJson);
   const convSeconds = Number(process.hrtime.bigint() - convStarted) / 1e9;
   const cfg = path.join(dir, "promptfoo");
+  const pfEnv = {
+    PROMPTFOO_CONFIG_DIR: cfg,
+    // nothing calls home: no telemetry, update check, sharing or remote generation
+    PROMPTFOO_DISABLE_TELEMETRY: "1",
+    PROMPTFOO_DISABLE_UPDATE: "1",
+    PROMPTFOO_DISABLE_SHARING: "1",
+    PROMPTFOO_DISABLE_REMOTE_GENERATION: "1",
+    PROMPTFOO_DISABLE_REDTEAM_REMOTE_GENERATION: "1",
+    NO_COLOR: "1",
+  };
   const promptfoo = () => {
     fs.rmSync(cfg, { recursive: true, force: true });
     fs.mkdirSync(cfg);
-    return timed([pfEntry, "import", pfJson], {
-      cwd: cfg, // an empty directory: no promptfooconfig.* for it to pick up
-      env: {
-        PROMPTFOO_CONFIG_DIR: cfg,
-        // nothing calls home: no telemetry, update check, sharing or remote generation
-        PROMPTFOO_DISABLE_TELEMETRY: "1",
-        PROMPTFOO_DISABLE_UPDATE: "1",
-        PROMPTFOO_DISABLE_SHARING: "1",
-        PROMPTFOO_DISABLE_REMOTE_GENERATION: "1",
-        PROMPTFOO_DISABLE_REDTEAM_REMOTE_GENERATION: "1",
-        NO_COLOR: "1",
-      },
-    });
+    // an empty working directory: no promptfooconfig.* for it to pick up
+    return timed([pfEntry, "import", pfJson], { cwd: cfg, env: pfEnv });
   };
-  // --runs N alternates the two loads (the other one first on odd rounds) and takes medians
+  // the other one first on odd rounds
   const swRuns: Timed[] = [];
   const pfRuns: Timed[] = [];
   for (let i = 0; i < runs; i++) {
@@ -126,6 +130,7 @@ try {
   const pfBytes = sqliteBytes(pfDb);
   const check = new Database(pfDb, { readonly: true });
   const stored = check.prepare("SELECT COUNT(*) AS n, SUM(success) AS passed FROM eval_results").get() as { n: number; passed: number };
+  const evalId = (check.prepare("SELECT id FROM evals").get() as { id: string }).id;
   // promptfoo's largest tables and indexes apart (its indexes over JSON columns copy them)
   const objects = check.prepare("SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 4").all() as {
     name: string;
@@ -164,7 +169,22 @@ try {
       .join(", ");
   console.log(`\nStepwise MB by table (indexes included): ${top(swBytes.tables)}`);
   console.log(`promptfoo MB by table and index: ${objects.map((o) => `${o.name} ${mb(o.bytes)}`).join(", ")}`);
-  console.log("\nPages side by side (our run page vs `promptfoo view`): not measured by this script.");
+  if (pages) {
+    const swCheck = new Database(swDb, { readonly: true });
+    const runKey = (swCheck.prepare(`SELECT key FROM "Run" ORDER BY id LIMIT 1`).get() as { key: string }).key;
+    swCheck.close();
+    const failed = converted.results - converted.passed;
+    await peerPages({
+      stepwiseDb: swDb,
+      runKey,
+      failed,
+      promptfooEntry: pfEntry,
+      promptfooEnv: pfEnv,
+      promptfooDir: cfg,
+      evalId,
+      requests: 20,
+    });
+  }
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }
