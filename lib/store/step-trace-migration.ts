@@ -1,6 +1,6 @@
 import { STEP_STATUSES, type StepStatus } from "../analysis/types";
 import type { RawTx } from "./raw";
-import { encodeStepTrace } from "./step-trace";
+import { decodeStepTrace, encodeStepTrace } from "./step-trace";
 
 // Migration 0009's data step (lib/store/migrate.ts runs it between the two halves of the SQL
 // file): every generation's StepResult rows become its Generation.stepTrace record, in
@@ -61,5 +61,31 @@ export async function convertStepResults(tx: RawTx): Promise<number> {
         await tx.exec(`UPDATE "Generation" SET "stepTrace" = $1 WHERE "id" = $2`, [traces[k], genIds[k]]);
     converted += genIds.length;
     after = last;
+  }
+}
+
+/**
+ * Migration 0016's data step: every step trace record rewritten in the current version
+ * (version 1 records are ~3× the size), in batches of generations; a record already current
+ * is left as it is.
+ */
+export async function reencodeStepTraces(tx: RawTx): Promise<number> {
+  let after = 0;
+  let rewritten = 0;
+  for (;;) {
+    const rows = await tx.query<{ id: number; stepTrace: Uint8Array }>(
+      `SELECT "id", "stepTrace" FROM "Generation" WHERE "id" > $1 AND "stepTrace" IS NOT NULL ORDER BY "id" LIMIT ${BATCH}`,
+      [after],
+    );
+    if (rows.length === 0) return rewritten;
+    for (const r of rows) {
+      const record = Buffer.from(r.stepTrace);
+      const current = encodeStepTrace(decodeStepTrace(record));
+      if (current && !current.equals(record)) {
+        await tx.exec(`UPDATE "Generation" SET "stepTrace" = $1 WHERE "id" = $2`, [current, r.id]);
+        rewritten++;
+      }
+    }
+    after = Number(rows[rows.length - 1].id);
   }
 }

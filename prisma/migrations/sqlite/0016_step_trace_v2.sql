@@ -1,0 +1,5 @@
+-- Step trace records rewritten in version 2 (lib/store/step-trace.ts: a value listed only
+-- where the steps before cannot give it; 266 vs 801 bytes a record on the bench file). No
+-- schema change: version 1 records still decode, and this step converts them in place
+-- (lib/store/step-trace-migration.ts).
+-- stepwise:convert step-traces-v2
