@@ -12,6 +12,10 @@ const commands: Record<string, { about: string; load: () => Promise<Command> }> 
   runs: { about: "list loaded runs [--json]", load: async () => (await import("./commands/store-commands")).runsCommand },
   metrics: { about: "a run's metrics --run KEY [--json]", load: async () => (await import("./commands/store-commands")).metricsCommand },
   migrate: { about: "create or upgrade the store", load: async () => (await import("./commands/store-commands")).migrateCommand },
+  compact: {
+    about: "rewrite the store in the current page layout, freed space returned (server stopped)",
+    load: async () => (await import("./commands/store-commands")).compactCommand,
+  },
   token: {
     about: "API tokens: create [--name N] [--role R] | list | revoke ID",
     load: async () => (await import("./commands/store-commands")).tokenCommand,

@@ -52,7 +52,8 @@ const MAX_SQLITE_PARAMS = 32_000;
 const sqliteValue = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v === undefined ? null : v);
 
 const BUSY_MS = 30_000;
-const PAGE_SIZE = 16_384;
+/** Page size of a new SQLite store (and of one `stepwise compact` rewrote). */
+export const PAGE_SIZE = 16_384;
 
 export function openSqliteDatabase(url: string): Database.Database {
   const file = sqlitePath(url);

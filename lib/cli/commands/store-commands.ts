@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { env } from "../../env";
+import { env, sqlitePath } from "../../env";
+import { compactPostgres, compactSqlite, StoreBusyError } from "../../store/compact";
 import { ensurePostgresDatabase } from "../../store/create-database";
 import { RunAccess } from "../../auth/run-access";
 import { localAdminContext } from "../../read-context";
@@ -13,6 +14,30 @@ export async function migrateCommand(): Promise<number> {
   if (await ensurePostgresDatabase(env.DATABASE_URL)) console.log("database created");
   // Opening the store applies every pending migration.
   await withStore(async (s) => console.log(`store ready (${s.provider})`));
+  return 0;
+}
+
+export async function compactCommand(): Promise<number> {
+  // Opening the store first applies any pending migration, whose freed space compacting returns.
+  const provider = await withStore(async (s) => {
+    if (s.provider === "postgres") await compactPostgres(s.raw);
+    return s.provider;
+  });
+  if (provider === "postgres") {
+    console.log("store compacted (VACUUM FULL of Generation, Item, ItemContent)");
+    return 0;
+  }
+  let done: ReturnType<typeof compactSqlite>;
+  try {
+    done = compactSqlite(sqlitePath(env.DATABASE_URL));
+  } catch (e) {
+    if (!(e instanceof StoreBusyError)) throw e;
+    console.error(e.message);
+    return 1;
+  }
+  const { before, after, pageSize } = done;
+  const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+  console.log(`store compacted: ${mb(before)} -> ${mb(after)} (${pageSize}-byte pages)`);
   return 0;
 }
 
