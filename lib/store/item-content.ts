@@ -51,6 +51,7 @@ export const keepsReference = (benchmark: string): boolean => benchmark === "gen
 export const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
 const PG_CHUNK = 1000;
+const SQLITE_CHUNK = 250;
 
 /**
  * Stores the records not stored yet and returns the id of each (in the given order). Inside
@@ -62,13 +63,21 @@ export async function storeContents(tx: RawTx, contents: readonly ItemContent[])
   for (const c of contents) byHash.set(c.hash.toString("hex"), c);
   const ids = new Map<string, number>();
   if (tx.provider === "sqlite") {
-    for (const [hex, c] of byHash) {
-      const [ins] = await tx.query<{ id: number }>(
-        `INSERT INTO "ItemContent" ("hash", "body") VALUES ($1, $2) ON CONFLICT ("hash") DO NOTHING RETURNING "id"`,
-        [c.hash, c.body],
+    // two statements per chunk, not one per record: the loader's thread is a load's slower one
+    const all = [...byHash.values()];
+    for (let i = 0; i < all.length; i += SQLITE_CHUNK) {
+      const chunk = all.slice(i, i + SQLITE_CHUNK);
+      const tuples = chunk.map((_, k) => `($${2 * k + 1}, $${2 * k + 2})`).join(", ");
+      await tx.exec(
+        `INSERT INTO "ItemContent" ("hash", "body") VALUES ${tuples} ON CONFLICT ("hash") DO NOTHING`,
+        chunk.flatMap((c) => [c.hash, c.body]),
       );
-      const id = ins ?? (await tx.query<{ id: number }>(`SELECT "id" FROM "ItemContent" WHERE "hash" = $1`, [c.hash]))[0];
-      ids.set(hex, Number(id.id));
+      const marks = chunk.map((_, k) => `$${k + 1}`).join(", ");
+      for (const r of await tx.query<{ id: number; hash: Uint8Array }>(
+        `SELECT "id", "hash" FROM "ItemContent" WHERE "hash" IN (${marks})`,
+        chunk.map((c) => c.hash),
+      ))
+        ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
     }
   } else {
     // sorted, so two loads sharing records lock them in the same order
