@@ -1,31 +1,16 @@
 import "server-only";
-import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
 import { parseJsonOr } from "../json";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
+import { RUN_FIELDS_SELECT, runFieldsOf, type RunFields } from "./run-fields";
 import { runLabels } from "./run-options";
 
 // Data of the curves view: the stored SPEC §6 metrics and RunExtras of the selected runs,
 // in the order of the URL. Nothing is recomputed here.
 
-export interface CurveRun {
-  key: string;
+export interface CurveRun extends RunFields {
   label: string;
-  model: string;
-  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
-  modelId: number;
-  family: string | null;
-  paramsB: number | null;
-  thinking: boolean | null;
-  benchmark: string;
-  variant: string;
-  items: number;
-  generations: number;
-  maxLength: number;
-  /** what lengths count (METR runs: human minutes) */
-  lengthUnit: LengthUnit;
-  hasSteps: boolean;
   accuracyByLength: AccuracyAtLength[];
   task: CurvePoint[] | null;
   step: CurvePoint[] | null;
@@ -51,19 +36,7 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
     for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
   const rows = await ctx.store.prisma.run.findMany({
     where: { AND: [visibleRunsWhere(ctx), { key: { in: [...candidates] } }] },
-    select: {
-      key: true,
-      benchmark: true,
-      itemCount: true,
-      generationCount: true,
-      maxLength: true,
-      source: true,
-      hasSteps: true,
-      metrics: true,
-      extras: true,
-      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
-      variant: { select: { name: true } },
-    },
+    select: { ...RUN_FIELDS_SELECT, metrics: true, extras: true },
   });
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const { keys, unknown } = resolveRunKeys(pieces, new Set(byKey.keys()));
@@ -73,20 +46,9 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
     const m = parseJsonOr<RunMetricsJson | null>(r.metrics, null);
     const x = parseJsonOr<RunExtras | null>(r.extras, null);
     return {
-      key: r.key,
+      ...runFieldsOf(r),
       label: labels.get(r.key) ?? r.model.name,
-      model: r.model.name,
-      modelId: r.model.id,
-      family: r.model.family,
-      paramsB: r.model.paramsB,
-      thinking: r.model.thinking,
-      benchmark: r.benchmark,
-      variant: r.variant.name,
-      items: r.itemCount,
-      generations: r.generationCount,
       maxLength: x?.max_length ?? r.maxLength,
-      lengthUnit: lengthUnitOfJson(r.source),
-      hasSteps: r.hasSteps,
       accuracyByLength: m?.accuracy_by_length ?? [],
       task: m?.task_accuracy ?? null,
       step: m?.step_accuracy ?? null,

@@ -1,5 +1,4 @@
 import "server-only";
-import { lengthUnitOfJson } from "../analysis/length-unit";
 import { emptyModeCounts } from "@/lib/analysis/failure-modes";
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import type { Prisma } from "@/lib/generated/sqlite/client";
@@ -7,6 +6,7 @@ import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { LeaderboardParams, LeaderboardSortColumn } from "@/lib/url/leaderboard";
 import type { LeaderboardRow } from "./leaderboard";
 import { predictedHorizon, type HorizonRank } from "./leaderboard-rank";
+import { RUN_FIELDS_SELECT, runFieldsOf } from "./run-fields";
 
 // The leaderboard's store conditions (which runs, filtered and ordered how), the columns a row
 // reads, and how a stored run becomes a row. lib/queries/leaderboard.ts runs the queries.
@@ -66,15 +66,9 @@ export function orderOf(sort: LeaderboardSortColumn, dir: "asc" | "desc"): Prism
 }
 
 export const ROW_SELECT = {
+  ...RUN_FIELDS_SELECT,
   id: true,
-  key: true,
-  benchmark: true,
   status: true,
-  itemCount: true,
-  generationCount: true,
-  maxLength: true,
-  source: true,
-  hasSteps: true,
   selfConditioning: true,
   demo: true,
   h50: true,
@@ -90,8 +84,6 @@ export const ROW_SELECT = {
   firstAccuracy: true,
   lastAccuracy: true,
   scSlope: true,
-  model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
-  variant: { select: { name: true } },
   lengthStats: { select: { length: true, n: true, firstCorrect: true, modes: true }, orderBy: { length: "asc" } },
 } satisfies Prisma.RunSelect;
 
@@ -104,19 +96,8 @@ export function leaderboardRowOf(r: Prisma.RunGetPayload<{ select: typeof ROW_SE
   }
   const byLength = new Map(r.lengthStats.map((s) => [s.length, s]));
   return {
-    key: r.key,
-    model: r.model.name,
-    modelId: r.model.id,
-    family: r.model.family,
-    paramsB: r.model.paramsB,
-    thinking: r.model.thinking,
-    benchmark: r.benchmark,
-    variant: r.variant.name,
+    ...runFieldsOf(r),
     status: r.status,
-    items: r.itemCount,
-    generations: r.generationCount,
-    maxLength: r.maxLength,
-    hasSteps: r.hasSteps,
     selfConditioning: r.selfConditioning,
     demo: r.demo,
     h50: r.h50,
@@ -129,7 +110,6 @@ export function leaderboardRowOf(r: Prisma.RunGetPayload<{ select: typeof ROW_SE
     l50Hi: r.l50Hi,
     l80: r.l80,
     l50Extrapolated: r.l50 !== null && r.l50 > r.maxLength,
-    lengthUnit: lengthUnitOfJson(r.source),
     p: r.p,
     predictedHorizon: predictedHorizon(r.p),
     firstAccuracy: r.firstAccuracy,

@@ -1,30 +1,17 @@
 import "server-only";
-import type { LengthUnit } from "../analysis/length-unit";
 import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import type { Prisma } from "@/lib/generated/sqlite/client";
 import type { FailureMode } from "@/lib/analysis/types";
 import { effectiveSort, type LeaderboardParams, type LeaderboardSortColumn } from "@/lib/url/leaderboard";
 import { boardWhere, leaderboardRowOf, orderOf, ROW_SELECT, whereOf } from "./leaderboard-query";
+import type { RunFields } from "./run-fields";
 import { matchesRunSearch, orderBenchmarks, pickLengths, rankByHorizon, type HorizonRank } from "./leaderboard-rank";
 
 // The leaderboard: one row per run, filtered, sorted and paged in the store. Also served
 // as JSON by GET /api/v1/leaderboard and exported by /export/leaderboard.
 
-export interface LeaderboardRow {
-  key: string;
-  model: string;
-  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
-  modelId: number;
-  family: string | null;
-  paramsB: number | null;
-  thinking: boolean | null;
-  benchmark: string;
-  variant: string;
+export interface LeaderboardRow extends RunFields {
   status: string;
-  items: number;
-  generations: number;
-  maxLength: number;
-  hasSteps: boolean;
   selfConditioning: boolean;
   /** a simulated run of `stepwise demo` */
   demo: boolean;
@@ -36,8 +23,6 @@ export interface LeaderboardRow {
   l50: number | null;
   l50Lo: number | null;
   l50Hi: number | null;
-  /** what lengths count (METR runs: human minutes) */
-  lengthUnit: LengthUnit;
   /** L50 beyond the longest tested length: an extrapolation, not a finding */
   l50Extrapolated: boolean;
   l80: number | null;

@@ -2,15 +2,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { expect } from "vitest";
+import { openStore, type Store } from "../../lib/db";
 import { decodeItemContent } from "../../lib/store/item-content";
+import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { storedOutput } from "../../lib/store/output-text";
 import { openRaw, type RawDb, type RawTx } from "../../lib/store/raw";
+import { EXAMPLES } from "./shared-data";
 import type { StoreKind } from "./stores";
 
 // Stores as an earlier version left them, for the tests of a migration's data step: an empty
 // database at the migrations before one, and rows copied into it from a store today's writer
-// made, in the columns the older schema had.
+// made, in the tables and columns the older schema had.
 
 /** An empty database with the migrations before `migration` (e.g. "0014") applied, and its URL. */
 export async function storeBefore(kind: StoreKind, migration: string): Promise<{ url: string; raw: RawDb; drop(): Promise<void> }> {
@@ -93,5 +97,73 @@ export async function copyRows(
     );
     if (dst.provider === "postgres" && cols.includes("id"))
       await dst.exec(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), (SELECT MAX("id") FROM "${table}"))`);
+  }
+}
+
+/** The tables of a store's runs, in an order their rows can be inserted in. */
+const RUN_TABLES = [
+  "Model",
+  "Benchmark",
+  "Variant",
+  "Run",
+  "ItemContent",
+  "Item",
+  "Generation",
+  "RunLengthStat",
+  "RunStepStat",
+  "RunSignpost",
+  "RunStudyStat",
+];
+
+/**
+ * A migration's data test's two stores: `current`, today's writer's store of `files` (names in
+ * EXAMPLES, or paths), the oracle; and `upgraded`, a store before `migration` given `current`'s
+ * rows (copyRows of the run tables it has, with `rewrite`; then `after`, in the same
+ * transactions, for what else the older writer stored), opened with openStore, which applies
+ * `migration` and every later one. `drop` closes and drops both.
+ */
+export async function upgradedStore(
+  kind: StoreKind,
+  o: {
+    migration: string;
+    files: readonly string[];
+    rewrite?: (table: string, row: Record<string, unknown>) => void;
+    after?: (src: RawTx, dst: RawTx) => Promise<void>;
+  },
+): Promise<{ current: Store; upgraded: Store; drop(): Promise<void> }> {
+  let current: { store: Store; drop(): Promise<void> } | undefined;
+  let old: { raw: RawDb; drop(): Promise<void> } | undefined;
+  let upgraded: Store | undefined;
+  let rawOpen = false;
+  const drop = async () => {
+    await upgraded?.close();
+    if (rawOpen) await old?.raw.close();
+    await old?.drop();
+    await current?.drop();
+  };
+  try {
+    const cur = (current = await kind.create());
+    for (const f of o.files) {
+      const file = path.resolve(EXAMPLES, f);
+      expect((await loadNative(cur.store, path.basename(file), fs.createReadStream(file))).errors).toEqual([]);
+    }
+    const before = await storeBefore(kind, o.migration);
+    old = before;
+    rawOpen = true;
+    await cur.store.raw.transaction((src) =>
+      before.raw.transaction(async (dst) => {
+        const tables = [];
+        for (const t of RUN_TABLES) if ((await columnsOf(dst, t)).size > 0) tables.push(t);
+        await copyRows(src, dst, tables, o.rewrite);
+        await o.after?.(src, dst);
+      }),
+    );
+    await before.raw.close();
+    rawOpen = false;
+    upgraded = await openStore(before.url);
+    return { current: cur.store, upgraded, drop };
+  } catch (e) {
+    await drop();
+    throw e;
   }
 }

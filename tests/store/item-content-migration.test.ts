@@ -2,15 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../lib/db";
+import type { Store } from "../../lib/db";
 import { NativeReader } from "../../lib/native/reader";
 import { exportRun } from "../../lib/store/export";
 import { decodeItemContent } from "../../lib/store/item-content";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
-import type { RawDb } from "../../lib/store/raw";
 import { orphanCounts } from "../helpers/faults";
-import { copyRows, storeBefore } from "../helpers/old-store";
+import { upgradedStore } from "../helpers/old-store";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
@@ -20,25 +19,12 @@ import { STORE_KINDS, storedRuns } from "../helpers/stores";
 // share of records between runs must be what today's writer stores for the same files, and
 // the runs' metrics and export unchanged.
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
-const COPIED = [
-  "Model",
-  "Benchmark",
-  "Variant",
-  "Run",
-  "Item",
-  "Generation",
-  "RunLengthStat",
-  "RunStepStat",
-  "RunSignpost",
-  "RunStudyStat",
-];
 const rerun = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-0014-")), "arith-rerun.jsonl");
 
 describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses without operands) on $name", (kind) => {
-  let current: { store: Store; drop(): Promise<void> };
-  let old: { url: string; raw: RawDb; drop(): Promise<void> };
+  let current: Store;
   let upgraded: Store;
-  let rawOpen = true;
+  let drop: (() => Promise<void>) | undefined;
   let withOperands = 0;
   beforeAll(async () => {
     // the same items under a second run key: the two runs share every record
@@ -49,9 +35,6 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
     ); // the first run
     const header = JSON.parse(lines[0]) as { key: string };
     fs.writeFileSync(rerun, [JSON.stringify({ ...header, key: header.key + "-rerun" }), ...lines.slice(1)].join("\n"));
-    current = await kind.create();
-    for (const f of [...FILES.map((f) => path.join(EXAMPLES, f)), rerun])
-      expect((await loadNative(current.store, path.basename(f), fs.createReadStream(f))).errors).toEqual([]);
     // the previous writer's analyses: today's, plus each wrong step's operands, and its items'
     // reference text, recomputed for every benchmark (rows.ts before 0014)
     const operands = new Map<string, Record<number, unknown>>();
@@ -69,36 +52,26 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
           references.set(`${ev.header.key}\u0000${ev.item.id}`, JSON.stringify(ev.analysis.reference));
         });
     }
-    old = await storeBefore(kind, "0014");
-    await current.store.raw.transaction(async (src) => {
-      const runKeys = new Map(
-        (await src.query<{ id: number; key: string }>(`SELECT "id", "key" FROM "Run"`)).map((r) => [Number(r.id), r.key]),
-      );
-      await old.raw.transaction((dst) =>
-        copyRows(src, dst, COPIED, (table, row) => {
-          if (table === "Item") {
-            const ref = references.get(`${runKeys.get(Number(row.runId))}\u0000${row.key}`);
-            expect(ref, `${row.key}`).toBeDefined();
-            row.reference = ref;
-          }
-          if (table !== "Generation") return;
-          const o = operands.get(`${runKeys.get(Number(row.runId))}\u0000${row.itemKey}\u0000${row.epoch}`);
-          expect(o, `${row.itemKey}`).toBeDefined();
-          if (Object.keys(o!).length) withOperands++;
-          row.analysis = JSON.stringify({ ...JSON.parse(String(row.analysis)), operands: o });
-        }),
-      );
-    });
-    await old.raw.close();
-    rawOpen = false;
-    upgraded = await openStore(old.url); // applies 0014
+    const runKeys = new Map<number, string>(); // Run rows are copied before items and generations
+    ({ current, upgraded, drop } = await upgradedStore(kind, {
+      migration: "0014",
+      files: [...FILES, rerun],
+      rewrite: (table, row) => {
+        if (table === "Run") runKeys.set(Number(row.id), String(row.key));
+        if (table === "Item") {
+          const ref = references.get(`${runKeys.get(Number(row.runId))}\u0000${row.key}`);
+          expect(ref, `${row.key}`).toBeDefined();
+          row.reference = ref;
+        }
+        if (table !== "Generation") return;
+        const o = operands.get(`${runKeys.get(Number(row.runId))}\u0000${row.itemKey}\u0000${row.epoch}`);
+        expect(o, `${row.itemKey}`).toBeDefined();
+        if (Object.keys(o!).length) withOperands++;
+        row.analysis = JSON.stringify({ ...JSON.parse(String(row.analysis)), operands: o });
+      },
+    })); // opened: 0014 applied
   }, 120_000);
-  afterAll(async () => {
-    await upgraded?.close();
-    if (old && rawOpen) await old.raw.close();
-    await old?.drop();
-    await current?.drop();
-  });
+  afterAll(async () => drop?.());
 
   const contents = async (s: Store) =>
     (
@@ -112,10 +85,10 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
   const count = async (s: Store, sql: string) => Number((await s.raw.transaction((tx) => tx.query<{ n: number }>(sql)))[0].n);
 
   it("gives every item the record today's writer stores, one record per distinct item", async () => {
-    const want = await contents(current.store);
+    const want = await contents(current);
     expect(want.length).toBeGreaterThan(100);
     expect(await contents(upgraded)).toEqual(want);
-    const distinct = await count(current.store, `SELECT COUNT(*) AS "n" FROM "ItemContent"`);
+    const distinct = await count(current, `SELECT COUNT(*) AS "n" FROM "ItemContent"`);
     expect(distinct).toBeLessThan(want.length); // the rerun shares its items' records
     expect(await count(upgraded, `SELECT COUNT(*) AS "n" FROM "ItemContent"`)).toBe(distinct);
     // the reference is kept where it is the file's data (generic), recomputed elsewhere
@@ -137,7 +110,7 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
           tx.query<{ id: number; analysis: string }>(`SELECT "id", "analysis" FROM "Generation" ORDER BY "id"`),
         )
       ).map((r) => [Number(r.id), r.analysis]);
-    expect(await analyses(upgraded)).toEqual(await analyses(current.store));
+    expect(await analyses(upgraded)).toEqual(await analyses(current));
   });
 
   it("drops the text columns, records the migration once, keeps metrics and export, and loads new files afterwards", async () => {
@@ -153,14 +126,14 @@ describe.each(STORE_KINDS)("migration 0014 (shared item records, analyses withou
       tx.query<{ name: string }>(`SELECT "name" FROM "_stepwise_migrations" ORDER BY "name"`),
     );
     expect(applied.map((r) => r.name)).toEqual(listMigrations(upgraded.provider).map((m) => m.name));
-    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current.store));
-    for (const run of await storedRuns(current.store)) {
+    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current));
+    for (const run of await storedRuns(current)) {
       const lines = async (s: Store) => {
         const out: string[] = [];
         for await (const l of exportRun(s.prisma, run.key)) out.push(l);
         return out;
       };
-      expect(await lines(upgraded), run.key).toEqual(await lines(current.store));
+      expect(await lines(upgraded), run.key).toEqual(await lines(current));
     }
     const before = await count(upgraded, `SELECT COUNT(*) AS "n" FROM "ItemContent"`);
     const again = await loadNative(upgraded, "arith-small.jsonl", fs.createReadStream(path.join(EXAMPLES, "arith-small.jsonl")));

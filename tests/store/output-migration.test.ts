@@ -1,14 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openStore, type Store } from "../../lib/db";
+import type { Store } from "../../lib/db";
 import { getAllRunItems } from "../../lib/queries/items";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { parseRunParams } from "../../lib/url/run";
-import type { RawDb } from "../../lib/store/raw";
-import { copyRows, storeBefore } from "../helpers/old-store";
+import { upgradedStore } from "../helpers/old-store";
 import { searchIndexExact } from "../helpers/search-index";
 import { EXAMPLES } from "../helpers/shared-data";
 import { adminContext, runAccess, STORE_KINDS, storedRuns } from "../helpers/stores";
@@ -21,19 +20,6 @@ vi.mock("server-only", () => ({}));
 // contentless index holds every generation, searches find what they found before, export
 // is unchanged, and new files load.
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
-const COPIED = [
-  "Model",
-  "Benchmark",
-  "Variant",
-  "Run",
-  "ItemContent",
-  "Item",
-  "Generation",
-  "RunLengthStat",
-  "RunStepStat",
-  "RunSignpost",
-  "RunStudyStat",
-];
 const QUERIES = ["S3 = ", "answer", "ANSWER", "= 1", "<answer>4", "zzz", "7"];
 
 const outputs = async (s: Store) =>
@@ -50,34 +36,23 @@ const outputs = async (s: Store) =>
   }));
 
 describe.each(STORE_KINDS)("migration 0015 (outputs deflated on SQLite) on $name", (kind) => {
-  let current: { store: Store; drop(): Promise<void> };
-  let old: { url: string; raw: RawDb; drop(): Promise<void> };
+  let current: Store;
   let upgraded: Store;
-  let rawOpen = true;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    current = await kind.create(); // today's writer: the oracle
-    for (const f of FILES) expect((await loadNative(current.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
-    old = await storeBefore(kind, "0015");
-    await current.store.raw.transaction(async (src) => {
-      await old.raw.transaction(async (dst) => {
-        await copyRows(src, dst, COPIED); // outputs as text, as the previous version stored them
-        // the previous version's index read the outputs from the table
+    ({ current, upgraded, drop } = await upgradedStore(kind, {
+      migration: "0015",
+      files: FILES, // outputs copied as text, as the previous version stored them
+      // the previous version's index read the outputs from the table
+      after: async (_src, dst) => {
         if (dst.provider === "sqlite") await dst.exec(`INSERT INTO "GenerationFts"("GenerationFts") VALUES ('rebuild')`);
-      });
-    });
-    await old.raw.close();
-    rawOpen = false;
-    upgraded = await openStore(old.url); // applies 0015 and every later migration
+      },
+    })); // opened: 0015 and every later migration applied
   }, 120_000);
-  afterAll(async () => {
-    await upgraded?.close();
-    if (old && rawOpen) await old.raw.close();
-    await old?.drop();
-    await current?.drop();
-  });
+  afterAll(async () => drop?.());
 
   it("stores every output as today's writer does, and reads it back unchanged", async () => {
-    const want = await outputs(current.store);
+    const want = await outputs(current);
     const got = await outputs(upgraded);
     expect(got).toEqual(want);
     const deflated = got.filter((g) => g.deflated !== null).length;
@@ -89,7 +64,7 @@ describe.each(STORE_KINDS)("migration 0015 (outputs deflated on SQLite) on $name
 
   it("indexes every generation again and finds what today's store finds", async () => {
     expect(await searchIndexExact(upgraded)).not.toBe(false);
-    for (const run of await storedRuns(current.store)) {
+    for (const run of await storedRuns(current)) {
       for (const q of QUERIES) {
         const found = async (s: Store) => {
           const ctx = adminContext(s);
@@ -97,7 +72,7 @@ describe.each(STORE_KINDS)("migration 0015 (outputs deflated on SQLite) on $name
             (r) => `${r.itemId}/${r.epoch}`,
           );
         };
-        expect(await found(upgraded), `${run.key} q=${q}`).toEqual(await found(current.store));
+        expect(await found(upgraded), `${run.key} q=${q}`).toEqual(await found(current));
       }
     }
     const ctx = adminContext(upgraded);
@@ -106,14 +81,14 @@ describe.each(STORE_KINDS)("migration 0015 (outputs deflated on SQLite) on $name
   });
 
   it("keeps the runs' export, records the migration once, and loads new files afterwards", async () => {
-    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current.store));
-    for (const run of await storedRuns(current.store)) {
+    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current));
+    for (const run of await storedRuns(current)) {
       const lines = async (s: Store) => {
         const out: string[] = [];
         for await (const l of exportRun(s.prisma, run.key)) out.push(l);
         return out;
       };
-      expect(await lines(upgraded), run.key).toEqual(await lines(current.store));
+      expect(await lines(upgraded), run.key).toEqual(await lines(current));
     }
     const applied = await upgraded.raw.transaction((tx) =>
       tx.query<{ name: string }>(`SELECT "name" FROM "_stepwise_migrations" ORDER BY "name"`),

@@ -1,15 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../lib/db";
+import type { Store } from "../../lib/db";
 import type { GenerationAnalysis } from "../../lib/analysis/types";
 import { NativeReader } from "../../lib/native/reader";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
-import type { RawDb } from "../../lib/store/raw";
 import { decodeStepTrace } from "../../lib/store/step-trace";
-import { copyRows, storeBefore } from "../helpers/old-store";
+import { upgradedStore } from "../helpers/old-store";
 import { EXAMPLES } from "../helpers/shared-data";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
@@ -18,7 +17,6 @@ import { STORE_KINDS, storedRuns } from "../helpers/stores";
 // stepTrace must be the record today's writer makes for the same file, the step rows gone,
 // and the runs' metrics, listing and export unchanged.
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
-const COPIED = ["Model", "Benchmark", "Variant", "Run", "Item", "Generation", "RunLengthStat", "RunStepStat", "RunSignpost"];
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 /** The previous writer's StepResult rows of one analysed generation (lib/store/rows.ts before 0009). */
@@ -37,20 +35,17 @@ function previousStepRows(genId: number, a: GenerationAnalysis): unknown[][] {
 }
 
 describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name", (kind) => {
-  let current: { store: Store; drop(): Promise<void> };
-  let old: { url: string; raw: RawDb; drop(): Promise<void> };
+  let current: Store;
   let upgraded: Store;
+  let drop: (() => Promise<void>) | undefined;
   let stepRows = 0;
-  let rawOpen = true;
   beforeAll(async () => {
-    // today's writer, for the rows other than the steps and as the oracle
-    current = await kind.create();
-    for (const f of FILES) expect((await loadNative(current.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
-    old = await storeBefore(kind, "0009");
-    const genIds = new Map<string, number>();
-    await current.store.raw.transaction(async (src) => {
-      await old.raw.transaction(async (dst) => {
-        await copyRows(src, dst, COPIED);
+    // current: today's writer, for the rows other than the steps and as the oracle
+    ({ current, upgraded, drop } = await upgradedStore(kind, {
+      migration: "0009",
+      files: FILES,
+      after: async (src, dst) => {
+        const genIds = new Map<string, number>();
         for (const g of await src.query<{ id: number; key: string; itemKey: string; epoch: number }>(
           `SELECT g."id", r."key", g."itemKey", g."epoch" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId"`,
         ))
@@ -74,18 +69,10 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
           );
           stepRows += rows.length;
         }
-      });
-    });
-    await old.raw.close();
-    rawOpen = false;
-    upgraded = await openStore(old.url); // applies 0009 and every later migration
+      },
+    })); // opened: 0009 and every later migration applied
   }, 120_000);
-  afterAll(async () => {
-    await upgraded?.close();
-    if (old && rawOpen) await old.raw.close();
-    await old?.drop();
-    await current?.drop();
-  });
+  afterAll(async () => drop?.());
 
   it("turns every generation's step rows into the record today's writer stores", async () => {
     expect(stepRows).toBeGreaterThan(1000);
@@ -95,7 +82,7 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
           tx.query<{ id: number; stepTrace: Uint8Array | null }>(`SELECT "id", "stepTrace" FROM "Generation" ORDER BY "id"`),
         )
       ).map((r) => [Number(r.id), r.stepTrace === null ? null : Buffer.from(r.stepTrace).toString("base64")]);
-    const want = await traces(current.store);
+    const want = await traces(current);
     expect(want.filter(([, t]) => t !== null).length).toBeGreaterThan(50);
     expect(await traces(upgraded)).toEqual(want);
     const decoded = (await upgraded.prisma.generation.findMany({ select: { stepTrace: true } })).reduce(
@@ -121,14 +108,14 @@ describe.each(STORE_KINDS)("migration 0009 (step rows to step traces) on $name",
   });
 
   it("keeps the runs' metrics and export, and loads new files afterwards", async () => {
-    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current.store));
-    for (const run of await storedRuns(current.store)) {
+    expect(await storedRuns(upgraded)).toEqual(await storedRuns(current));
+    for (const run of await storedRuns(current)) {
       const lines = async (s: Store) => {
         const out: string[] = [];
         for await (const l of exportRun(s.prisma, run.key)) out.push(l);
         return out;
       };
-      expect(await lines(upgraded), run.key).toEqual(await lines(current.store));
+      expect(await lines(upgraded), run.key).toEqual(await lines(current));
     }
     const again = await loadNative(upgraded, "arith-small.jsonl", fs.createReadStream(path.join(EXAMPLES, "arith-small.jsonl")));
     expect(again.errors).toEqual([]);

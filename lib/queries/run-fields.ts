@@ -1,0 +1,54 @@
+import { lengthUnitOfJson, type LengthUnit } from "../analysis/length-unit";
+import type { Prisma } from "@/lib/generated/sqlite/client";
+
+// What names and sizes a run wherever the views list runs (a leaderboard row, a curves series):
+// the columns they read and the one mapping of them, so the views cannot drift apart.
+
+export const RUN_FIELDS_SELECT = {
+  key: true,
+  benchmark: true,
+  itemCount: true,
+  generationCount: true,
+  maxLength: true,
+  source: true,
+  hasSteps: true,
+  model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
+  variant: { select: { name: true } },
+} satisfies Prisma.RunSelect;
+
+export interface RunFields {
+  key: string;
+  model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
+  family: string | null;
+  paramsB: number | null;
+  thinking: boolean | null;
+  benchmark: string;
+  variant: string;
+  items: number;
+  generations: number;
+  maxLength: number;
+  /** what lengths count (METR runs: human minutes) */
+  lengthUnit: LengthUnit;
+  hasSteps: boolean;
+}
+
+/** A stored run (RUN_FIELDS_SELECT) as the fields every run listing shows. */
+export function runFieldsOf(r: Prisma.RunGetPayload<{ select: typeof RUN_FIELDS_SELECT }>): RunFields {
+  return {
+    key: r.key,
+    model: r.model.name,
+    modelId: r.model.id,
+    family: r.model.family,
+    paramsB: r.model.paramsB,
+    thinking: r.model.thinking,
+    benchmark: r.benchmark,
+    variant: r.variant.name,
+    items: r.itemCount,
+    generations: r.generationCount,
+    maxLength: r.maxLength,
+    lengthUnit: lengthUnitOfJson(r.source),
+    hasSteps: r.hasSteps,
+  };
+}
