@@ -3,7 +3,7 @@ import { inflateRawSync } from "node:zlib";
 import { deflateExact } from "./deflate";
 
 // The model's output on SQLite is stored deflated (Generation.outputDeflated, migration 0015)
-// with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.38
+// with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.36
 // of its bytes. The search index (FTS5 trigram, contentless) gets the text when the row is
 // written; SQL that needs the text (the search's exact re-check) calls stepwise_output(),
 // registered on every SQLite connection the app opens. PostgreSQL keeps `output` as text
@@ -13,9 +13,13 @@ import { deflateExact } from "./deflate";
 /** Name of the SQL function (SQLite) that returns a row's output text from its two columns. */
 export const OUTPUT_FUNCTION = "stepwise_output";
 
+// Level 3, not zlib's 6: outputs are deflated on the loader's thread, a load's busier one,
+// and 6 buys ~6% fewer bytes for ~40% more CPU (docs/performance.md, "Load").
+const OUTPUT_LEVEL = 3;
+
 /** The deflated record of an output, or null when there is nothing to compress (''). */
 export function deflateOutput(text: string): Buffer | null {
-  return text === "" ? null : deflateExact(text);
+  return text === "" ? null : deflateExact(text, OUTPUT_LEVEL);
 }
 
 /** A generation's output text from its stored columns (either store). */
