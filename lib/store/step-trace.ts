@@ -1,5 +1,6 @@
 import { inflateRawSync } from "node:zlib";
 import { deflateExact } from "./deflate";
+import { applyFormula, decimalsOf, FORMULA, num, ROUND_EXPECTED, ROUND_RECOMPUTED, roundsTo, roundTo, WINDOW } from "./step-trace-derive";
 import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepValue } from "../analysis/types";
 
 // A generation's aligned steps as one compact record (Generation.stepTrace) instead of one
@@ -31,13 +32,6 @@ import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepV
 
 /** A record never inflates past this (a 100,000-step trace is ~5 MB): a damaged one cannot exhaust memory. */
 const MAX_INFLATED = 64 << 20;
-/** Formula operands come from the WINDOW previous steps (the generator's lookback is 3 by default). */
-const WINDOW = 4;
-const FORMULA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"; // 4 ops × WINDOW²
-/** Rounding to more decimals than this is not tried (toFixed allows 100; values print ≤ 17 digits). */
-const MAX_DECIMALS = 20;
-const ROUND_EXPECTED = "abcdefghijklmnopqrstu";
-const ROUND_RECOMPUTED = "ABCDEFGHIJKLMNOPQRSTU";
 
 /** One step as the trace diff page reads it: values as text, as the StepResult rows held them. */
 export interface StoredStep {
@@ -62,41 +56,6 @@ function packValue(v: StepValue | null | undefined): Packed {
 }
 
 const unpackValue = (v: unknown): string | null => (v === null ? null : String(v));
-
-/** The number formulas compute with: what a decoder holds for a value (JSON turns −0 into 0), NaN for text. */
-const num = (v: Packed | undefined): number => (typeof v === "number" ? (v === 0 ? 0 : v) : Number.NaN);
-
-function applyFormula(k: number, values: readonly number[], i: number): number {
-  // k = op + 4 × (da − 1) + 4 × WINDOW × (db − 1)
-  const a = values[i - 1 - ((k >> 2) % WINDOW)];
-  const b = values[i - 1 - Math.floor(k / (4 * WINDOW))];
-  switch (k & 3) {
-    case 0:
-      return a + b;
-    case 1:
-      return a - b;
-    case 2:
-      return a * b;
-    default:
-      return a / b;
-  }
-}
-
-const POW10 = Array.from({ length: MAX_DECIMALS + 1 }, (_, d) => 10 ** d);
-
-/**
- * The decimals a rounding to `c` would have kept: the fewest d where c is the nearest double to
- * a d-decimal number (its printed decimals, without printing it); −1 past MAX_DECIMALS.
- */
-function decimalsOf(c: number): number {
-  for (let d = 0; d <= MAX_DECIMALS; d++) if (Math.round(c * POW10[d]) / POW10[d] === c) return d;
-  return -1;
-}
-
-/** True when `c` is `base` rounded to d decimals; the distance test first spares most toFixed calls. */
-const roundsTo = (base: number, d: number, c: number): boolean => Math.abs(base - c) <= 1 / POW10[d] && roundTo(base, d) === c;
-
-const roundTo = (v: number, d: number): number => Number(v.toFixed(d));
 
 interface StepLike {
   status: StepStatus;

@@ -1,0 +1,47 @@
+// How step trace version 2 derives a value from others (lib/store/step-trace.ts): an expected
+// value as one op over two of the WINDOW steps before, a claimed value as another value
+// rounded to d decimals. The encoder tries these on the values and keeps one only where it
+// gives the value exactly; the decoder applies the same arithmetic, so both sides agree.
+
+/** Formula operands come from the WINDOW previous steps (the generator's lookback is 3 by default). */
+export const WINDOW = 4;
+export const FORMULA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"; // 4 ops × WINDOW²
+/** Rounding to more decimals than this is not tried (toFixed allows 100; values print ≤ 17 digits). */
+const MAX_DECIMALS = 20;
+export const ROUND_EXPECTED = "abcdefghijklmnopqrstu";
+export const ROUND_RECOMPUTED = "ABCDEFGHIJKLMNOPQRSTU";
+
+/** The number formulas compute with: what a decoder holds for a value (JSON turns −0 into 0), NaN for text. */
+export const num = (v: number | string | null | undefined): number => (typeof v === "number" ? (v === 0 ? 0 : v) : Number.NaN);
+
+export function applyFormula(k: number, values: readonly number[], i: number): number {
+  // k = op + 4 × (da − 1) + 4 × WINDOW × (db − 1)
+  const a = values[i - 1 - ((k >> 2) % WINDOW)];
+  const b = values[i - 1 - Math.floor(k / (4 * WINDOW))];
+  switch (k & 3) {
+    case 0:
+      return a + b;
+    case 1:
+      return a - b;
+    case 2:
+      return a * b;
+    default:
+      return a / b;
+  }
+}
+
+const POW10 = Array.from({ length: MAX_DECIMALS + 1 }, (_, d) => 10 ** d);
+
+/**
+ * The decimals a rounding to `c` would have kept: the fewest d where c is the nearest double to
+ * a d-decimal number (its printed decimals, without printing it); −1 past MAX_DECIMALS.
+ */
+export function decimalsOf(c: number): number {
+  for (let d = 0; d <= MAX_DECIMALS; d++) if (Math.round(c * POW10[d]) / POW10[d] === c) return d;
+  return -1;
+}
+
+/** True when `c` is `base` rounded to d decimals; the distance test first spares most toFixed calls. */
+export const roundsTo = (base: number, d: number, c: number): boolean => Math.abs(base - c) <= 1 / POW10[d] && roundTo(base, d) === c;
+
+export const roundTo = (v: number, d: number): number => Number(v.toFixed(d));
