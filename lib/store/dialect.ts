@@ -1,5 +1,6 @@
 import type { Provider } from "../env";
 import type { Db } from "../db";
+import { searchQuery } from "./search-terms";
 import { raw, sql, type Sql } from "./sql";
 
 // The SQL that differs between the two stores, chosen by the store's provider (never by the
@@ -15,9 +16,10 @@ export interface Dialect {
   /** A generation's output text in SQL, over the columns of `alias` (SQLite stores it deflated). */
   outputText(alias: string): Sql;
   /**
-   * Ids of generations whose output may contain `q` (case-insensitively), from the SQLite
-   * FTS5 trigram index; null when no narrowing applies (PostgreSQL's pg_trgm index serves
-   * the match itself).
+   * Ids of run `runId`'s generations whose output may contain `q` (case-insensitively), from
+   * SQLite's index of trigrams (lib/store/search-terms.ts), to be re-checked; null when no
+   * narrowing applies: `q` under three characters, over 900 candidates, a run not yet indexed
+   * (PostgreSQL's pg_trgm index serves the match itself).
    */
   outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null>;
   /**
@@ -39,31 +41,13 @@ export function containsPattern(q: string): string {
 
 // Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
 const CANDIDATES = 900;
-// Trigrams of a long text asked of the index: any of them narrows, the re-check is exact.
-const MAX_TRIGRAMS = 32;
-
-/**
- * An FTS5 query for rows that contain every trigram of `q` (null when `q` is shorter than
- * three characters): one quoted string per trigram, since a contentless detail=none index
- * answers no phrase of several tokens. The tokenizer folds case (more than ASCII), so this
- * finds a superset of the documented matches; the caller re-checks.
- */
-export function trigramQuery(q: string): string | null {
-  const chars = Array.from(q);
-  if (chars.length < 3) return null;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= chars.length; i++) grams.add(chars.slice(i, i + 3).join(""));
-  let list = [...grams];
-  if (list.length > MAX_TRIGRAMS) list = list.filter((_, i) => i % Math.ceil(list.length / MAX_TRIGRAMS) === 0);
-  return list.map((g) => `"${g.replace(/"/g, '""')}"`).join(" AND ");
-}
 
 const sqlite: Dialect = {
   provider: "sqlite",
   hint: () => raw("+"),
   outputText: (alias) => raw(`stepwise_output(${alias}."output", ${alias}."outputDeflated")`),
   async outputCandidates(prisma, runId, q) {
-    const match = trigramQuery(q);
+    const match = searchQuery(runId, q);
     if (match === null) return null;
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
     const [run] = await prisma.$queryRaw<{ searchIndexed: unknown }[]>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
 import { registerOutputFunction } from "./output-text";
+import { registerSearchTermsFunction } from "./search-terms";
 import { copyRows, copyValues } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
@@ -67,6 +68,7 @@ export function openSqliteDatabase(url: string): Database.Database {
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
   registerOutputFunction(db);
+  registerSearchTermsFunction(db);
   return db;
 }
 

@@ -157,6 +157,7 @@ export class RunWriter {
     if (this.indexSearch && this.genRows.length)
       await indexRows(
         this.tx,
+        this.runId,
         this.genRows.map((g, i) => [g[0], texts[i]]),
       );
     this.itemRows = [];

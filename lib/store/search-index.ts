@@ -1,7 +1,9 @@
 import type { RawDb, RawTx } from "./raw";
+import { SEARCH_TERMS_FUNCTION, searchTerms } from "./search-terms";
 
-// SQLite's search index (FTS5 trigram, contentless since migration 0015: the outputs are
-// stored deflated, lib/store/output-text.ts). Every writer hands the index the text as it
+// SQLite's search index (FTS5, contentless since migration 0015: the outputs are stored
+// deflated, lib/store/output-text.ts; since 0017 it holds each output's distinct trigrams and
+// its run, lib/store/search-terms.ts). Every writer hands the index the text as it
 // writes the row: a bulk load adds each batch's outputs as it inserts them (on the loader's
 // thread, which otherwise waits for the analysis thread) with its run flagged
 // `searchIndexed = false` until its commit, so the run commits searchable; `stepwise run`
@@ -20,17 +22,21 @@ export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: st
   );
 }
 
-/** Adds [generation id, output text] rows of a run being written to the index (SQLite). */
-export async function indexRows(tx: RawTx, rows: unknown[][]): Promise<void> {
-  await tx.insertRows("GenerationFts", ["rowid", "output"], rows);
+/** Adds generations of run `runId` being written, [id, output text] each, to the index (SQLite). */
+export async function indexRows(tx: RawTx, runId: number, rows: [unknown, string][]): Promise<void> {
+  await tx.insertRows(
+    "GenerationFts",
+    ["rowid", "terms"],
+    rows.map(([id, text]) => [id, searchTerms(runId, text)]),
+  );
 }
 
 /** Adds one generation written on its own (`stepwise run`) to the index, when its run is indexed. */
 export async function indexGeneration(tx: RawTx, runId: number, id: number, text: string): Promise<void> {
   if (tx.provider !== "sqlite") return;
-  await tx.exec(`INSERT INTO "GenerationFts"(rowid, "output") SELECT $1, $2 WHERE (SELECT "searchIndexed" FROM "Run" WHERE "id" = $3)`, [
+  await tx.exec(`INSERT INTO "GenerationFts"(rowid, "terms") SELECT $1, $2 WHERE (SELECT "searchIndexed" FROM "Run" WHERE "id" = $3)`, [
     id,
-    text,
+    searchTerms(runId, text),
     runId,
   ]);
 }
@@ -46,7 +52,8 @@ async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
   let n = 0;
   for (const id of runIds) {
     n += await tx.exec(
-      `INSERT INTO "GenerationFts"(rowid, "output") SELECT "id", stepwise_output("output", "outputDeflated") FROM "Generation" WHERE "runId" = $1`,
+      `INSERT INTO "GenerationFts"(rowid, "terms")
+       SELECT "id", ${SEARCH_TERMS_FUNCTION}("runId", stepwise_output("output", "outputDeflated")) FROM "Generation" WHERE "runId" = $1`,
       [id],
     );
     await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);

@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
-import { dialectOf, trigramQuery } from "../../lib/store/dialect";
+import { dialectOf } from "../../lib/store/dialect";
+import { searchQuery } from "../../lib/store/search-terms";
 import { registerOutputFunction } from "../../lib/store/output-text";
 
 type Query = { name: string; sql: string; params: unknown[] };
@@ -148,9 +149,9 @@ const queries: Query[] = [
   ...(providerOf(url) === "sqlite"
     ? [
         {
-          name: "items: search candidates (FTS5 trigram)",
+          name: "items: search candidates (FTS5, the run's trigrams)",
           sql: `SELECT rowid FROM "GenerationFts" WHERE "GenerationFts" MATCH $1 LIMIT 901`,
-          params: [trigramQuery("zzqq")],
+          params: [searchQuery(runId, "zzqq")],
         },
       ]
     : [

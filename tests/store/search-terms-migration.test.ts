@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Store } from "../../lib/db";
+import { dialectOf } from "../../lib/store/dialect";
+import { listMigrations } from "../../lib/store/migrate";
+import { storedOutput } from "../../lib/store/output-text";
+import { upgradedStore } from "../helpers/old-store";
+import { searchIndexExact } from "../helpers/search-index";
+import { STORE_KINDS } from "../helpers/stores";
+
+vi.mock("server-only", () => ({}));
+
+// Migration 0017 on a store made by the previous version (migrations up to 0016, its search
+// index FTS5 trigrams of the outputs): afterwards the index holds what today's writer puts
+// there for the same runs, word for word, and searches find what a scan finds.
+const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl"];
+const QUERIES = ["= 1", "S3 = ", "answer", "ANSWER>", "zzqq", "<answer>1"];
+
+/** The index's words and how many rows hold each (FTS5's vocabulary of it), SQLite. */
+const vocabulary = (s: Store) =>
+  s.raw.transaction(async (tx) => {
+    await tx.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp."FtsWords" USING fts5vocab(main, 'GenerationFts', 'row')`);
+    return tx.query<{ term: string; doc: number }>(`SELECT "term", "doc" FROM temp."FtsWords" ORDER BY "term"`);
+  });
+
+describe.each(STORE_KINDS)("migration 0017 (the search index holds trigram words) on $name", (kind) => {
+  let current: Store;
+  let upgraded: Store;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ current, upgraded, drop } = await upgradedStore(kind, {
+      migration: "0017",
+      files: FILES,
+      // the previous writer indexed each searchable run's outputs as text
+      after: async (_src, dst) => {
+        if (dst.provider !== "sqlite") return;
+        await dst.exec(
+          `INSERT INTO "GenerationFts"(rowid, "output") SELECT g."id", stepwise_output(g."output", g."outputDeflated")
+           FROM "Generation" g JOIN "Run" r ON r."id" = g."runId" WHERE r."searchIndexed"`,
+        );
+      },
+    })); // opened: 0017 applied
+  }, 120_000);
+  afterAll(async () => drop?.());
+
+  it("applies every migration and indexes the searchable runs as today's writer does", async () => {
+    const applied = await upgraded.raw.transaction((tx) => tx.query<{ name: string }>(`SELECT "name" FROM "_stepwise_migrations"`));
+    expect(applied.map((r) => r.name)).toEqual(listMigrations(kind.name).map((m) => m.name));
+    if (kind.name !== "sqlite") return;
+    expect(await searchIndexExact(upgraded)).toBe(true);
+    const want = await vocabulary(current);
+    expect(want.length).toBeGreaterThan(100);
+    expect(await vocabulary(upgraded)).toEqual(want);
+  });
+
+  it("finds, among each run's candidates, every output a scan finds, and only the run's", async () => {
+    const runs = await upgraded.prisma.run.findMany({ select: { id: true } });
+    expect(runs.length).toBeGreaterThanOrEqual(FILES.length);
+    for (const r of runs) {
+      const rows = await upgraded.prisma.generation.findMany({ where: { runId: r.id }, select: { id: true, output: true, outputDeflated: true } });
+      const ids = new Set(rows.map((g) => g.id));
+      for (const q of QUERIES) {
+        const candidates = await dialectOf(upgraded.provider).outputCandidates(upgraded.prisma, r.id, q);
+        if (kind.name !== "sqlite") {
+          expect(candidates).toBeNull();
+          continue;
+        }
+        expect(candidates, q).not.toBeNull();
+        const got = new Set(candidates);
+        for (const id of got) expect(ids.has(id)).toBe(true);
+        const fold = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
+        for (const g of rows) if (fold(storedOutput(g.output, g.outputDeflated)).includes(fold(q))) expect(got.has(g.id), `${q} in ${g.id}`).toBe(true);
+      }
+    }
+  });
+});
