@@ -13,13 +13,9 @@ import { deflateExact } from "./deflate";
 /** Name of the SQL function (SQLite) that returns a row's output text from its two columns. */
 export const OUTPUT_FUNCTION = "stepwise_output";
 
-// Level 3, not zlib's 6: outputs are deflated on the loader's thread, a load's busier one,
-// and 6 buys ~6% fewer bytes for ~40% more CPU (docs/performance.md, "Load").
-const OUTPUT_LEVEL = 3;
-
 /** The deflated record of an output, or null when there is nothing to compress (''). */
 export function deflateOutput(text: string): Buffer | null {
-  return text === "" ? null : deflateExact(text, OUTPUT_LEVEL);
+  return text === "" ? null : deflateExact(text);
 }
 
 /** A generation's output text from its stored columns (either store). */
