@@ -5,6 +5,7 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import { listMigrations } from "../../lib/store/migrate";
+import { openSqliteDatabase } from "../../lib/store/raw";
 
 const CHUNK = 200_000;
 const [source, target] = process.argv.slice(2);
@@ -16,9 +17,8 @@ const tables = ["ItemContent", "Item", "Generation", "StepResult"].filter((t) =>
 const runs = src.prepare(`SELECT * FROM "Run"`).all() as Record<string, unknown>[];
 
 fs.rmSync(target, { force: true });
-const db = new Database(target);
-db.pragma("journal_mode = WAL");
-db.pragma("synchronous = NORMAL");
+// as the app opens a store: its page size, WAL, and the SQL functions migrations call
+const db = openSqliteDatabase("file:" + target);
 for (const m of listMigrations("sqlite")) db.exec(m.sql);
 db.exec(`INSERT INTO "Model" (id, name) VALUES (1, 'm'); INSERT INTO "Benchmark" (id, name) VALUES (1, 'b');
   INSERT INTO "Variant" (id, "benchmarkId", name, params) VALUES (1, 1, 'v', '{}');`);
