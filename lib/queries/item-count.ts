@@ -47,7 +47,10 @@ export async function countItems(ctx: ReadContext, run: RunAccess, p: RunParams,
     }
     return { total, more: false };
   }
-  const cap = Math.max(1000, (p.page + 5) * p.pageSize);
+  // A search re-checks each match's text (on SQLite by inflating it), so its count stops five
+  // pages past the page shown; other filters read index entries only and count to 1,000
+  // (docs/decisions.md, "Search").
+  const cap = p.q ? (p.page + 5) * p.pageSize : Math.max(1000, (p.page + 5) * p.pageSize);
   // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
   const [row] = await ctx.store.prisma.$queryRaw<{ n: unknown }[]>(
     sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`,
