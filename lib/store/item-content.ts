@@ -24,10 +24,19 @@ export interface ItemContent {
   body: Buffer;
 }
 
+/** The uncompressed text of the record of an item's input and (null: not kept) reference, given as JSON text. */
+export function itemContentText(inputJson: string, referenceJson: string | null): string {
+  return referenceJson === null ? `[${VERSION},${inputJson}]` : `[${VERSION},${inputJson},${referenceJson}]`;
+}
+
+/** The stored record (key and body) of a record's text. */
+export function sealItemContent(text: string): ItemContent {
+  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateExact(text) };
+}
+
 /** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */
 export function encodeItemContent(inputJson: string, referenceJson: string | null): ItemContent {
-  const text = referenceJson === null ? `[${VERSION},${inputJson}]` : `[${VERSION},${inputJson},${referenceJson}]`;
-  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateExact(text) };
+  return sealItemContent(itemContentText(inputJson, referenceJson));
 }
 
 /** The input and reference (null where not kept) of a record written by encodeItemContent. Throws on a damaged record. */

@@ -1,7 +1,7 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
 import type { Provider } from "../env";
-import { encodeItemContent, keepsReference, type ItemContent } from "./item-content";
+import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import { deflateOutput } from "./output-text";
 import { stepTraceOf } from "./step-trace";
 import {
@@ -136,7 +136,11 @@ export function generationRow(
 
 /** The record of a generation's item: its input, and the reference where the benchmark keeps it. */
 export function itemContentOf(benchmark: string, item: NativeItem, a: GenerationAnalysis): ItemContent {
-  return encodeItemContent(JSON.stringify(item.input), keepsReference(benchmark) ? JSON.stringify(a.reference) : null);
+  return sealItemContent(itemContentTextOf(benchmark, item, a));
+}
+
+function itemContentTextOf(benchmark: string, item: NativeItem, a: GenerationAnalysis): string {
+  return itemContentText(JSON.stringify(item.input), keepsReference(benchmark) ? JSON.stringify(a.reference) : null);
 }
 
 /** Everything the writer stores for one generation, with the ids still to fill in. */
@@ -144,8 +148,12 @@ export interface PreparedGeneration {
   itemKey: string;
   /** ITEM_COLS after id, runId and key; contentId null until the writer has stored `content` */
   item: unknown[];
-  /** the item's input and reference record (lib/store/item-content.ts); null for a later epoch of an item already seen */
-  content: ItemContent | null;
+  /**
+   * the text of the item's input and reference record (lib/store/item-content.ts), which the
+   * writer hashes and compresses on the loader's thread (the analysis thread is a load's busier
+   * one); null for a later epoch of an item already seen
+   */
+  content: string | null;
   /** GEN_COLS, the first three (id, runId, itemId) null; the steps are its stepTrace record */
   gen: unknown[];
   stepCount: number;
@@ -157,7 +165,7 @@ export function prepareGeneration(benchmark: string, item: NativeItem, a: Genera
   return {
     itemKey: item.id,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
-    content: withContent ? itemContentOf(benchmark, item, a) : null,
+    content: withContent ? itemContentTextOf(benchmark, item, a) : null,
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -2,7 +2,7 @@ import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
 import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
-import { asBuffer, contentsOfRun, dropUnusedContents, storeContents, type ItemContent } from "./item-content";
+import { asBuffer, contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
@@ -125,7 +125,7 @@ export class RunWriter {
       itemId = await this.ids.take("Item");
       this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
-      this.itemContents.push({ hash: asBuffer(p.content.hash), body: asBuffer(p.content.body) });
+      this.itemContents.push(sealItemContent(p.content));
     } else itemId = this.itemIds[item.index];
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
