@@ -133,7 +133,8 @@ function openSqlite(url: string): RawDb {
   const isVirtual = (table: string) => {
     let v = virtual.get(table);
     if (v === undefined) {
-      const row = db.prepare(`SELECT "sql" FROM sqlite_master WHERE "type" = 'table' AND "name" = ?`).get(table) as { sql: string } | undefined;
+      const row = db.prepare(`SELECT "sql" FROM sqlite_master WHERE "type" = 'table' AND "name" = ?`).get(table) as
+        { sql: string } | undefined;
       virtual.set(table, (v = /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(row?.sql ?? "")));
     }
     return v;

@@ -56,7 +56,10 @@ describe.each(STORE_KINDS)("migration 0017 (the search index holds trigram words
     const runs = await upgraded.prisma.run.findMany({ select: { id: true } });
     expect(runs.length).toBeGreaterThanOrEqual(FILES.length);
     for (const r of runs) {
-      const rows = await upgraded.prisma.generation.findMany({ where: { runId: r.id }, select: { id: true, output: true, outputDeflated: true } });
+      const rows = await upgraded.prisma.generation.findMany({
+        where: { runId: r.id },
+        select: { id: true, output: true, outputDeflated: true },
+      });
       const ids = new Set(rows.map((g) => g.id));
       for (const q of QUERIES) {
         const candidates = await dialectOf(upgraded.provider).outputCandidates(upgraded.prisma, r.id, q);
@@ -68,7 +71,8 @@ describe.each(STORE_KINDS)("migration 0017 (the search index holds trigram words
         const got = new Set(candidates);
         for (const id of got) expect(ids.has(id)).toBe(true);
         const fold = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
-        for (const g of rows) if (fold(storedOutput(g.output, g.outputDeflated)).includes(fold(q))) expect(got.has(g.id), `${q} in ${g.id}`).toBe(true);
+        for (const g of rows)
+          if (fold(storedOutput(g.output, g.outputDeflated)).includes(fold(q))) expect(got.has(g.id), `${q} in ${g.id}`).toBe(true);
       }
     }
   });

@@ -10,12 +10,16 @@ import { searchQuery, searchTerms } from "../../lib/store/search-terms";
 const wordsOf = (terms: string) => new Set(terms.split(" "));
 const asked = (query: string) => query.split(" AND ").map((w) => JSON.parse(w) as string);
 const flipAsciiCase = (s: string, mask: number) =>
-  Array.from(s, (c, i) => (/[a-z]/i.test(c) && (mask >> i % 30) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c)).join("");
+  Array.from(s, (c, i) =>
+    /[a-z]/i.test(c) && (mask >> (i % 30)) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c,
+  ).join("");
 
 // Text the way outputs look, and any UTF-16 at all (lone surrogates included).
-const arithText = fc.array(fc.constantFrom("S1", " = ", "12.5", " + ", " ÷ ", " × ", "\n", "<answer>", "Step", "é", "😀", "ab", "Z"), {
-  maxLength: 80,
-}).map((parts) => parts.join(""));
+const arithText = fc
+  .array(fc.constantFrom("S1", " = ", "12.5", " + ", " ÷ ", " × ", "\n", "<answer>", "Step", "é", "😀", "ab", "Z"), {
+    maxLength: 80,
+  })
+  .map((parts) => parts.join(""));
 const anyText = fc.oneof(arithText, fc.string({ unit: "binary", maxLength: 300 }), fc.string({ maxLength: 300 }));
 
 describe("search terms", () => {
