@@ -11,8 +11,8 @@ const LEVEL = 3;
  * (structured clone copies the whole ArrayBuffer), would hold 16 KB (docs/performance.md,
  * "Memory").
  */
-export function deflateExact(data: string | Uint8Array, level = LEVEL): Buffer {
-  const view = deflateRawSync(data, { level });
+export function deflateExact(data: string | Uint8Array): Buffer {
+  const view = deflateRawSync(data, { level: LEVEL });
   if (view.buffer.byteLength === view.length) return view;
   const own = new Uint8Array(view.length);
   own.set(view);

@@ -122,10 +122,6 @@ function openSqlite(url: string): RawDb {
     inserts.set(key, stmt);
     return stmt;
   };
-  /**
-   * Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows. `chunks` are
-   * row-major values; a row array is a chunk of one row.
-   */
   // A multi-row VALUES into a virtual table runs as a co-routine, and FTS5 took twice as long
   // per row that way as from a one-row statement (the search index at 100,000 outputs: 5.2 s
   // against 2.5 s): those get one row per statement.
@@ -139,6 +135,10 @@ function openSqlite(url: string): RawDb {
     }
     return v;
   };
+  /**
+   * Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows. `chunks` are
+   * row-major values; a row array is a chunk of one row.
+   */
   const insertChunks = (table: string, columns: string[], chunks: unknown[][]) => {
     const width = columns.length;
     const per = isVirtual(table) ? 1 : Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
