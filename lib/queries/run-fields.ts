@@ -4,6 +4,25 @@ import type { Prisma } from "@/lib/generated/sqlite/client";
 // What names and sizes a run wherever the views list runs (a leaderboard row, a curves series):
 // the columns they read and the one mapping of them, so the views cannot drift apart.
 
+/** The model columns every view that draws a run reads (its name, colour and size). */
+export const MODEL_FIELDS_SELECT = {
+  select: { id: true, name: true, family: true, paramsB: true, thinking: true },
+} satisfies Prisma.RunSelect["model"];
+
+export interface ModelFields {
+  model: string;
+  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
+  modelId: number;
+  family: string | null;
+  paramsB: number | null;
+  thinking: boolean | null;
+}
+
+/** A stored run's model (MODEL_FIELDS_SELECT) as the fields views show. */
+export function modelFieldsOf(m: Prisma.ModelGetPayload<typeof MODEL_FIELDS_SELECT>): ModelFields {
+  return { model: m.name, modelId: m.id, family: m.family, paramsB: m.paramsB, thinking: m.thinking };
+}
+
 export const RUN_FIELDS_SELECT = {
   key: true,
   benchmark: true,
@@ -12,18 +31,12 @@ export const RUN_FIELDS_SELECT = {
   maxLength: true,
   source: true,
   hasSteps: true,
-  model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
+  model: MODEL_FIELDS_SELECT,
   variant: { select: { name: true } },
 } satisfies Prisma.RunSelect;
 
-export interface RunFields {
+export interface RunFields extends ModelFields {
   key: string;
-  model: string;
-  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
-  modelId: number;
-  family: string | null;
-  paramsB: number | null;
-  thinking: boolean | null;
   benchmark: string;
   variant: string;
   items: number;
@@ -38,11 +51,7 @@ export interface RunFields {
 export function runFieldsOf(r: Prisma.RunGetPayload<{ select: typeof RUN_FIELDS_SELECT }>): RunFields {
   return {
     key: r.key,
-    model: r.model.name,
-    modelId: r.model.id,
-    family: r.model.family,
-    paramsB: r.model.paramsB,
-    thinking: r.model.thinking,
+    ...modelFieldsOf(r.model),
     benchmark: r.benchmark,
     variant: r.variant.name,
     items: r.itemCount,

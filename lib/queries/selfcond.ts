@@ -3,20 +3,15 @@ import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
 import { floorCeilingFlag, slopeBootstrapCi, type RangeFlag } from "@/lib/analysis/selfcond-ci";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/analysis/stats";
+import { MODEL_FIELDS_SELECT, modelFieldsOf, type ModelFields } from "./run-fields";
 
 // Self-conditioning view: every self-conditioning run's stored points (accuracy at the
 // target turn per induced error rate) and its stored OLS slope. One series per run,
 // labelled by model; the intercept of the drawn line follows from the stored slope.
 
-export interface SelfCondRunRow {
+export interface SelfCondRunRow extends ModelFields {
   key: string;
   label: string;
-  model: string;
-  /** the model's store id: its colour and marker in every chart (components/charts/palette.ts) */
-  modelId: number;
-  family: string | null;
-  paramsB: number | null;
-  thinking: boolean | null;
   variant: string;
   targetTurn: number | null;
   points: { rate: number; n: number; correct: number; accuracy: number; ci: [number, number] }[];
@@ -55,7 +50,7 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
       extras: true,
       scSlope: true,
       generationCount: true,
-      model: { select: { id: true, name: true, family: true, paramsB: true, thinking: true } },
+      model: MODEL_FIELDS_SELECT,
       variant: { select: { name: true } },
     },
   });
@@ -94,11 +89,7 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
         (keysOf.get(r.model.name)?.length ?? 0) > 1
           ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})`
           : r.model.name,
-      model: r.model.name,
-      modelId: r.model.id,
-      family: r.model.family,
-      paramsB: r.model.paramsB,
-      thinking: r.model.thinking,
+      ...modelFieldsOf(r.model),
       variant: r.variant.name,
       targetTurn: sc?.target_turn ?? null,
       points,
