@@ -1,11 +1,11 @@
-import type { GenerationSummary } from "./types";
+import { STATUS_LETTER, STEP_STATUSES, type GenerationSummary } from "./types";
 
 // A run's generation summaries as columns (typed arrays), the form the metrics read. The
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~22 bytes plus one byte per step, outside that heap (figures: docs/decisions.md). Statuses, the largest
-// column, live in fixed blocks so that growing it never copies it.
+// ~34 bytes plus two bits per step, outside that heap (figures: docs/decisions.md). Statuses, the
+// largest column, live in fixed blocks so that growing it never copies it.
 
 const FIRST_CORRECT = 1;
 const LAST_CORRECT = 2;
@@ -13,6 +13,11 @@ const CLEAN = 4;
 const EXACT_STEP = 8;
 const BLOCK_BITS = 20;
 const BLOCK = 1 << BLOCK_BITS; // statuses per block
+// Four statuses a byte: two bits each, the index of its letter in STATUS_CODES.
+const STATUS_CODES = STEP_STATUSES.map((s) => STATUS_LETTER[s].charCodeAt(0));
+const CODE_OF = new Int8Array(128).fill(-1);
+STATUS_CODES.forEach((c, k) => (CODE_OF[c] = k));
+const packed = (statuses: number) => new Uint8Array(Math.ceil(statuses / 4));
 
 /** Optional numbers: a column is allocated (NaN = null) when the first value arrives. */
 type OptionalField = "promptTokens" | "completionTokens" | "latencyMs" | "costUsd" | "lengthValue" | "weight" | "scRate" | "scTurn";
@@ -20,9 +25,12 @@ type OptionalField = "promptTokens" | "completionTokens" | "latencyMs" | "costUs
 export class SummaryColumns {
   n = 0;
   private cap: number;
-  /** item of each generation: an index into itemKeys, numbered by first appearance */
+  /** item of each generation, numbered by first appearance */
   item: Int32Array;
-  readonly itemKeys: string[] = [];
+  /** items numbered so far */
+  items = 0;
+  /** keys of the items numbered here (summaries pushed without a number), by number */
+  private itemKeys: string[] = [];
   private itemIndex = new Map<string, number>();
   epoch: Int32Array;
   length: Int32Array;
@@ -66,22 +74,30 @@ export class SummaryColumns {
     return c;
   }
 
-  get items(): number {
-    return this.itemKeys.length;
+  /**
+   * Takes the item numbered `index` by the source (a load's reader numbers items by first
+   * appearance), true when it is new: a load keeps no item keys. Summaries pushed without a
+   * number are numbered here by key instead; one SummaryColumns uses one way or the other.
+   */
+  itemAt(index: number): boolean {
+    if (this.itemKeys.length) throw new Error("internal: items numbered by key and by the source");
+    if (index < this.items) return false;
+    if (index > this.items) throw new Error(`internal: item ${index} numbered before item ${this.items}`);
+    this.items++;
+    return true;
   }
 
-  /** The item's index, numbering a new key; `isNew` tells the caller it was new. */
-  itemOf(key: string): { index: number; isNew: boolean } {
+  private itemOf(key: string): number {
     const k = this.itemIndex.get(key);
-    if (k !== undefined) return { index: k, isNew: false };
-    const index = this.itemKeys.length;
-    this.itemIndex.set(key, index);
+    if (k !== undefined) return k;
+    if (this.items > this.itemKeys.length) throw new Error("internal: items numbered by key and by the source");
+    this.itemIndex.set(key, this.items);
     this.itemKeys.push(key);
-    return { index, isNew: true };
+    return this.items++;
   }
 
-  /** `item`: the index itemOf gave the summary's key, when the caller already asked for it. */
-  push(s: GenerationSummary, item = this.itemOf(s.itemKey).index): void {
+  /** `item`: the summary's item number (itemAt), or numbered by its key here. */
+  push(s: GenerationSummary, item = this.itemOf(s.itemKey)): void {
     if (this.n === this.cap) this.grow();
     const i = this.n++;
     this.item[i] = item;
@@ -126,7 +142,8 @@ export class SummaryColumns {
   status(i: number, j: number): number {
     const at = this.statusStart[i] + j;
     const k = Math.floor(at / BLOCK);
-    return this.blocks[k][at - this.blockBase[k]];
+    const off = at - this.blockBase[k];
+    return STATUS_CODES[(this.blocks[k][off >> 2] >> ((off & 3) << 1)) & 3];
   }
   clusterName(i: number): string | null {
     return this.cluster[i] < 0 ? null : this.clusterNames[this.cluster[i]];
@@ -146,12 +163,12 @@ export class SummaryColumns {
     return rate === null ? null : { inducedErrorRate: rate, targetTurn: this.value("scTurn", i)! };
   }
 
-  /** Generation i as a summary object (for the rare paths that want rows, and tests). */
+  /** Generation i as a summary object, for tests (the item's key is its number when a load numbered it). */
   get(i: number): GenerationSummary {
     let statuses = "";
     for (let j = 0; j < this.statusCount(i); j++) statuses += String.fromCharCode(this.status(i, j));
     const out: GenerationSummary = {
-      itemKey: this.itemKeys[this.item[i]],
+      itemKey: this.itemKeys[this.item[i]] ?? `#${this.item[i]}`,
       epoch: this.epoch[i],
       length: this.length[i],
       firstCorrect: this.firstCorrect(i),
@@ -187,7 +204,7 @@ export class SummaryColumns {
       // a block of its own, from the next boundary, listed under each index it covers
       const first = start % BLOCK === 0 && !this.blocks[k] ? k : k + 1;
       start = first * BLOCK;
-      const block = new Uint8Array(st.length);
+      const block = packed(st.length);
       for (let b = first; b * BLOCK < start + st.length; b++) {
         this.blocks[b] = block;
         this.blockBase[b] = start;
@@ -196,13 +213,19 @@ export class SummaryColumns {
       // no room left in this block: the trace starts the next one
       const next = this.blocks[k] ? k + 1 : k;
       start = next * BLOCK;
-      this.blocks[next] = new Uint8Array(BLOCK);
+      this.blocks[next] = packed(BLOCK);
       this.blockBase[next] = start;
     }
     const kk = Math.floor(start / BLOCK);
     const block = this.blocks[kk];
     const base = start - this.blockBase[kk];
-    for (let j = 0; j < st.length; j++) block[base + j] = st.charCodeAt(j);
+    for (let j = 0; j < st.length; j++) {
+      const c = st.charCodeAt(j);
+      const code = c < 128 ? CODE_OF[c] : -1;
+      if (code < 0) throw new Error(`internal: unknown step status letter ${JSON.stringify(st[j])}`);
+      const at = base + j;
+      block[at >> 2] |= code << ((at & 3) << 1);
+    }
     this.statusStart[i] = start;
     // after a block of its own, the next trace starts a fresh block
     this.statusEnd = st.length > BLOCK ? Math.ceil((start + st.length) / BLOCK) * BLOCK : start + st.length;

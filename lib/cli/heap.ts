@@ -8,7 +8,21 @@ import v8 from "node:v8";
 // flag cannot be given on node's command line through npx or NODE_OPTIONS, so it is set here,
 // before the load starts; V8 reads it at every collection, in every thread.
 const GROWTH_PERCENT = Number(process.env.STEPWISE_HEAP_GROWTH ?? 20);
+// The main thread's young generation grows to 32 MB (two 16 MB semi-spaces) during a load;
+// 16 MB collects as fast (docs/performance.md, "Memory"). Its maximum is fixed when the
+// isolate starts, but its growth is not: once it reaches YOUNG_MB it stops growing.
+const YOUNG_MB = Number(process.env.STEPWISE_YOUNG_MB ?? 16);
 
 export function boundHeapGrowth(): void {
   if (GROWTH_PERCENT > 0) v8.setFlagsFromString(`--heap-growing-percent=${GROWTH_PERCENT}`);
+  if (YOUNG_MB > 0) {
+    const check = setInterval(() => {
+      const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
+      if (!young || young.space_size >= YOUNG_MB * 1e6) {
+        v8.setFlagsFromString("--semi-space-growth-factor=1");
+        clearInterval(check);
+      }
+    }, 100);
+    check.unref();
+  }
 }

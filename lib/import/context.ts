@@ -1,6 +1,7 @@
 // What every importer gets: where the file is, the options, progress counters and one error
 // list shared with the loader (a non-empty list at the end rolls the whole file back).
 import type { GenerationAnalysis, LineError, NativeItem, RunHeader } from "../analysis/types";
+import { ItemNumbering } from "../native/item-numbering";
 import type { ReaderEvent } from "../native/reader";
 import type { LoadProgress } from "../store/load";
 import type { ImportOptions } from "./options";
@@ -12,7 +13,7 @@ export class ImportContext {
   /** true once more errors were found than --max-errors lets through */
   truncated = false;
   private runKeys = new Set<string>();
-  private seen = new Set<string>();
+  private items = new ItemNumbering();
   private header: RunHeader | null = null;
 
   constructor(
@@ -54,20 +55,19 @@ export class ImportContext {
     }
     this.runKeys.add(header.key);
     this.header = header;
-    this.seen = new Set();
+    this.items = new ItemNumbering();
     return { kind: "run", line, header };
   }
 
   /** A generation of the current run; duplicates (same item id and epoch) are errors. */
   generation(item: NativeItem, analysis: GenerationAnalysis, line = 0, field = "-"): ReaderEvent | null {
     if (!this.header) throw new Error("generation before run");
-    const k = `${item.id}\u0000${item.epoch}`;
-    if (this.seen.has(k)) {
+    const seen = this.items.see(item.id, item.epoch);
+    if (!seen) {
       this.error(line, field, `duplicate item '${item.id}' (epoch ${item.epoch}) in run '${this.header.key}'`);
       return null;
     }
-    this.seen.add(k);
-    return { kind: "generation", line, header: this.header, item, analysis };
+    return { kind: "generation", line, header: this.header, item, analysis, itemIndex: seen.index, firstOfItem: seen.first };
   }
 }
 

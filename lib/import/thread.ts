@@ -64,7 +64,7 @@ else {
         kind: "prepared",
         line: ev.line,
         progressSteps: progressSteps(ev.analysis),
-        p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis),
+        p: prepareGeneration(ev),
       });
     else batch.push(ev);
     if (batch.length >= BATCH_EVENTS) await flush(false, seen);

@@ -4,6 +4,7 @@
 // that decision belongs to the loader, which checks `errors` at the end.
 import type { GenerationAnalysis, LineError, NativeItem, RunHeader } from "../analysis/types";
 import { tryAnalyseItem } from "../analysis/analyse";
+import { ItemNumbering } from "./item-numbering";
 import { parseItemLine, parseRunLine } from "./schema";
 
 export type ReaderEvent =
@@ -14,9 +15,13 @@ export type ReaderEvent =
       header: RunHeader;
       item: NativeItem;
       analysis: GenerationAnalysis;
-      /** false when an earlier line of the run had the item: its content record is built once (unset: not known) */
-      firstOfItem?: boolean;
+      /** the item's number in its run, by first appearance (lib/native/item-numbering.ts) */
+      itemIndex: number;
+      /** false when an earlier generation of the run had the item: its content record is built once */
+      firstOfItem: boolean;
     };
+
+export type GenerationEvent = Extract<ReaderEvent, { kind: "generation" }>;
 
 /** The error of a file without a single line (both load paths report it the same way). */
 export function emptyFileError(file: string): LineError {
@@ -41,8 +46,8 @@ export class NativeReader {
   private header: RunHeader | null = null;
   private sawRunLine = false;
   private runInvalid = false;
-  /** epochs seen per item id in the current run: a number while there is one (most runs) */
-  private seen = new Map<string, number | Set<number>>();
+  /** the current run's items */
+  private items = new ItemNumbering();
   private runKeys = new Set<string>();
   private lastLine = 0;
 
@@ -95,7 +100,7 @@ export class NativeReader {
 
   private runLine(obj: object, lineNo: number): ReaderEvent | null {
     this.sawRunLine = true;
-    this.seen = new Map();
+    this.items = new ItemNumbering();
     const { header, errors } = parseRunLine(obj);
     if (header && this.runKeys.has(header.key))
       errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
@@ -123,21 +128,26 @@ export class NativeReader {
     }
     // Items of an invalid run are checked for shape only: their run's settings are unknown.
     if (this.runInvalid || !this.header) return null;
-    const epochs = this.seen.get(item.id);
-    if (epochs === item.epoch || (typeof epochs === "object" && epochs.has(item.epoch))) {
+    const seen = this.items.see(item.id, item.epoch);
+    if (!seen) {
       this.error(lineNo, "id", `duplicate item '${item.id}' (epoch ${item.epoch}) in run '${this.header.key}'`);
       return null;
     }
-    if (epochs === undefined) this.seen.set(item.id, item.epoch);
-    else if (typeof epochs === "number") this.seen.set(item.id, new Set([epochs, item.epoch]));
-    else epochs.add(item.epoch);
     const r = tryAnalyseItem(this.header, item);
     if (!r.ok) {
       for (const e of r.errors) this.error(lineNo, e.field, e.message);
       return null;
     }
     if (item.length === 0) item.length = r.analysis.length;
-    return { kind: "generation", line: lineNo, header: this.header, item, analysis: r.analysis, firstOfItem: epochs === undefined };
+    return {
+      kind: "generation",
+      line: lineNo,
+      header: this.header,
+      item,
+      analysis: r.analysis,
+      itemIndex: seen.index,
+      firstOfItem: seen.first,
+    };
   }
 
   private error(line: number, field: string, message: string): void {

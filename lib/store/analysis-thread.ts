@@ -22,7 +22,7 @@ function nativeThread() {
           kind: "prepared",
           line: ev.line,
           progressSteps: progressSteps(ev.analysis),
-          p: prepareGeneration(ev.header.benchmark, ev.item, ev.analysis, ev.firstOfItem !== false),
+          p: prepareGeneration(ev),
         };
 
   parentPort!.on("message", (req: ThreadRequest) => {

@@ -100,7 +100,7 @@ export async function loadEvents(
           if (errors.length === 0) writer = await RunWriter.open(tx, ev.header, { demo, searchIndex });
         } else if (errors.length === 0 && writer) {
           if (ev.kind === "prepared") await writer.addPrepared(ev.p);
-          else await writer.add(ev.item, ev.analysis, ev.firstOfItem !== false);
+          else await writer.add(ev);
           progress.generations++;
           progress.steps += ev.kind === "prepared" ? ev.progressSteps : progressSteps(ev.analysis);
         }

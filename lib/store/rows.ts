@@ -1,6 +1,7 @@
 import { summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
 import type { Provider } from "../env";
+import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import { deflateOutput } from "./output-text";
 import { stepTraceOf } from "./step-trace";
@@ -146,6 +147,8 @@ function itemContentTextOf(benchmark: string, item: NativeItem, a: GenerationAna
 /** Everything the writer stores for one generation, with the ids still to fill in. */
 export interface PreparedGeneration {
   itemKey: string;
+  /** the item's number in its run, by first appearance (the reader's; lib/native/item-numbering.ts) */
+  itemIndex: number;
   /** ITEM_COLS after id, runId and key; contentId null until the writer has stored `content` */
   item: unknown[];
   /**
@@ -160,12 +163,13 @@ export interface PreparedGeneration {
   summary: GenerationSummary;
 }
 
-/** `withContent` false: the item was seen earlier in the run, whose first generation carried its record. */
-export function prepareGeneration(benchmark: string, item: NativeItem, a: GenerationAnalysis, withContent = true): PreparedGeneration {
+/** A generation's rows; only an item's first generation in the run carries its content record. */
+export function prepareGeneration({ header, item, analysis: a, itemIndex, firstOfItem }: GenerationEvent): PreparedGeneration {
   return {
     itemKey: item.id,
+    itemIndex,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
-    content: withContent ? itemContentTextOf(benchmark, item, a) : null,
+    content: firstOfItem ? itemContentTextOf(header.benchmark, item, a) : null,
     gen: generationRow(null, null, null, item, a),
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary: summarise(a, item),

@@ -1,6 +1,7 @@
 import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
-import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type RunHeader } from "../analysis/types";
+import { type GenerationSummary, type RunHeader } from "../analysis/types";
+import type { GenerationEvent } from "../native/reader";
 import { stepCounts } from "./aggregates";
 import { asBuffer, contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
@@ -112,21 +113,20 @@ export class RunWriter {
     return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite");
   }
 
-  async add(item: NativeItem, a: GenerationAnalysis, firstOfItem = true): Promise<void> {
-    await this.addPrepared(prepareGeneration(this.header.benchmark, item, a, firstOfItem));
+  async add(ev: GenerationEvent): Promise<void> {
+    await this.addPrepared(prepareGeneration(ev));
   }
 
   /** Stores a generation whose rows were built elsewhere (possibly on the analysis thread). */
   async addPrepared(p: PreparedGeneration): Promise<void> {
-    const item = this.summaries.itemOf(p.itemKey);
     let itemId: number;
-    if (item.isNew) {
+    if (this.summaries.itemAt(p.itemIndex)) {
       if (!p.content) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
       itemId = await this.ids.take("Item");
       this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
       this.itemContents.push(sealItemContent(p.content));
-    } else itemId = this.itemIds[item.index];
+    } else itemId = this.itemIds[p.itemIndex];
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
     p.gen[1] = this.runId;
@@ -141,7 +141,7 @@ export class RunWriter {
     if (trace instanceof Uint8Array) p.gen[GEN_STEP_TRACE] = asBuffer(trace);
     this.genRows.push(p.gen);
     this.steps += p.stepCount;
-    this.summaries.push(p.summary, item.index);
+    this.summaries.push(p.summary, p.itemIndex);
     if (this.genRows.length >= BATCH) await this.flush();
   }
 

@@ -96,7 +96,9 @@ describe("item records built once per item", () => {
     expect(reader.errors).toEqual([]);
     const items = lines.length - 1;
     expect(events.filter((e) => e.firstOfItem).length).toBe(items);
-    const prepared = events.map((e) => prepareGeneration(e.header.benchmark, e.item, e.analysis, e.firstOfItem !== false));
+    const prepared = events.map((e) => prepareGeneration(e));
+    // items numbered by first appearance: each epoch repeats the first epoch's numbers
+    expect(prepared.map((p) => p.itemIndex)).toEqual(epochs.flatMap(() => [...Array(items).keys()]));
     expect(prepared.slice(0, items).every((p) => p.content !== null)).toBe(true);
     expect(prepared.slice(items).every((p) => p.content === null)).toBe(true);
   });

@@ -5,6 +5,26 @@ import type { GenerationSummary } from "../../lib/analysis/types";
 
 const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 
+/** A summary with only its statuses and item set. */
+const base = (statuses: string, itemKey: string): GenerationSummary => ({
+  itemKey,
+  epoch: 0,
+  length: statuses.length,
+  firstCorrect: true,
+  lastCorrect: true,
+  firstDivergence: null,
+  statuses,
+  modes: 0,
+  cluster: null,
+  selfConditioning: null,
+  clean: true,
+  exactStep: true,
+  promptTokens: null,
+  completionTokens: null,
+  latencyMs: null,
+  costUsd: null,
+});
+
 const summary: fc.Arbitrary<GenerationSummary> = fc
   .record({
     itemKey: fc.constantFrom("a", "b", "c", "item-4", ""),
@@ -13,7 +33,7 @@ const summary: fc.Arbitrary<GenerationSummary> = fc
     firstCorrect: fc.boolean(),
     lastCorrect: fc.boolean(),
     firstDivergence: nullable(fc.integer({ min: 1, max: 120 })),
-    statuses: fc.stringMatching(/^[cspmx]{0,40}$/),
+    statuses: fc.stringMatching(/^[cspm]{0,40}$/),
     modes: fc.integer({ min: 0, max: (1 << 8) - 1 }),
     cluster: nullable(fc.constantFrom("v1", "v2", "")),
     selfConditioning: nullable(
@@ -51,24 +71,6 @@ describe("SummaryColumns", () => {
   });
 
   it("keeps traces that fill, cross and exceed its status blocks (2^20 steps each)", () => {
-    const base = (statuses: string, itemKey: string): GenerationSummary => ({
-      itemKey,
-      epoch: 0,
-      length: statuses.length,
-      firstCorrect: true,
-      lastCorrect: true,
-      firstDivergence: null,
-      statuses,
-      modes: 0,
-      cluster: null,
-      selfConditioning: null,
-      clean: true,
-      exactStep: true,
-      promptTokens: null,
-      completionTokens: null,
-      latencyMs: null,
-      costUsd: null,
-    });
     const block = 1 << 20;
     const traces = [
       "c".repeat(block - 3), // nearly fills the first block
@@ -77,7 +79,8 @@ describe("SummaryColumns", () => {
       "pc", // after it, a fresh block
       "", // no steps
       "m".repeat(2 * block + 1),
-      "x".repeat(block), // exactly one block
+      "cp".repeat(block / 2), // exactly one block
+      "mcsp".repeat(block / 4 - 1) + "mcs", // one status short of a block
       "cc",
     ];
     const cols = new SummaryColumns(2);
@@ -91,13 +94,31 @@ describe("SummaryColumns", () => {
     });
     expect(cols.get(3).statuses).toBe("pc");
     expect(cols.get(1).statuses).toBe("cspm");
+    expect(cols.get(traces.length - 1).statuses).toBe("cc");
+  });
+
+  it("refuses a status letter it cannot pack", () => {
+    expect(() => new SummaryColumns().push(base("cxc", "i"))).toThrow(/unknown step status letter "x"/);
   });
 
   it("numbers items by first appearance and keeps one index per key", () => {
     const cols = new SummaryColumns();
-    expect(cols.itemOf("x")).toEqual({ index: 0, isNew: true });
-    expect(cols.itemOf("y")).toEqual({ index: 1, isNew: true });
-    expect(cols.itemOf("x")).toEqual({ index: 0, isNew: false });
-    expect(cols.itemKeys).toEqual(["x", "y"]);
+    for (const k of ["x", "y", "x"]) cols.push(base("cc", k));
+    expect([...cols.item.subarray(0, 3)]).toEqual([0, 1, 0]);
+    expect(cols.items).toBe(2);
+    expect(cols.get(2).itemKey).toBe("x");
+    expect(() => cols.itemAt(2)).toThrow(/numbered by key and by the source/);
+  });
+
+  it("takes the numbers a load's reader gave its items", () => {
+    const cols = new SummaryColumns();
+    expect(cols.itemAt(0)).toBe(true);
+    expect(cols.itemAt(1)).toBe(true);
+    expect(cols.itemAt(0)).toBe(false);
+    expect(() => cols.itemAt(3)).toThrow(/numbered before item 2/);
+    expect(cols.items).toBe(2);
+    cols.push(base("c", "y"), 1);
+    expect(cols.item[0]).toBe(1);
+    expect(() => cols.push(base("c", "w"))).toThrow(/numbered by key and by the source/);
   });
 });

@@ -1,0 +1,50 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ItemNumbering } from "../../lib/native/item-numbering";
+
+describe("ItemNumbering", () => {
+  it("numbers items by first appearance and refuses a repeated (item, epoch), as a map of epoch sets does", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom("a", "b", "c", "", "item-9", "ä"),
+              fc.string({ unit: "binary", maxLength: 6 }),
+              fc.string({ maxLength: 3 }),
+            ),
+            fc.integer({ min: 0, max: 3 }),
+          ),
+          { maxLength: 3000 },
+        ),
+        fc.boolean(),
+        (gens, collide) => {
+          // with the length as the hash, ids of one length collide: the table must compare the ids
+          const numbering = collide ? new ItemNumbering((id) => id.length) : new ItemNumbering();
+          const epochs = new Map<string, Set<number>>();
+          for (const [id, epoch] of gens) {
+            const got = numbering.see(id, epoch);
+            const seen = epochs.get(id);
+            if (seen?.has(epoch)) expect(got).toBeNull();
+            else {
+              if (!seen) epochs.set(id, new Set([epoch]));
+              else seen.add(epoch);
+              expect(got).toEqual({ index: [...epochs.keys()].indexOf(id), first: !seen });
+            }
+          }
+          expect(numbering.count).toBe(epochs.size);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("grows past its first blocks of items and id text", () => {
+    const numbering = new ItemNumbering();
+    const id = (i: number) => `item-${i}-${"x".repeat(i % 40)}`;
+    for (let i = 0; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toEqual({ index: i, first: true });
+    for (let i = 0; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toBeNull();
+    expect(numbering.see("i4999", 0)).toEqual({ index: 5000, first: true });
+    expect(numbering.see(id(4999), 0)).toEqual({ index: 4999, first: false });
+  });
+});
