@@ -4,7 +4,7 @@ import type { LineError } from "../../analysis/types";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
 import { parallelNativeSource } from "../../store/parallel-source";
-import { boundHeapGrowth } from "../heap";
+import { boundHeapGrowth, capYoungGeneration } from "../heap";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
 
@@ -32,6 +32,7 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     return 2;
   }
   boundHeapGrowth();
+  capYoungGeneration();
   const reports: LoadReport[] = await withStore(async (store) => {
     const out: LoadReport[] = [];
     for (const file of positionals) {
