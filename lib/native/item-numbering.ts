@@ -6,7 +6,7 @@
 
 const EMPTY = 0;
 
-function grown<T extends Int32Array | Uint16Array>(a: T, size: number): T {
+function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, size: number): T {
   const b = new (a.constructor as { new (n: number): T })(Math.max(size, a.length * 2));
   b.set(a);
   return b;
@@ -17,8 +17,8 @@ export class ItemNumbering {
   private units = new Uint16Array(16384);
   private start = new Int32Array(1025);
   private hashes = new Int32Array(1024);
-  /** the epoch of each item's first generation */
-  private firstEpoch = new Int32Array(1024);
+  /** the epoch of each item's first generation (any integer a line may give: not 32 bits) */
+  private firstEpoch = new Float64Array(1024);
   /** the later epochs of items that have several (most runs have none) */
   private laterEpochs = new Map<number, Set<number>>();
   /** item number + 1 per slot, EMPTY for none; a power of two, at most half full */

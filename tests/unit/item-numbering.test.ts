@@ -46,5 +46,9 @@ describe("ItemNumbering", () => {
     for (let i = 0; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toBeNull();
     expect(numbering.see("i4999", 0)).toEqual({ index: 5000, first: true });
     expect(numbering.see(id(4999), 0)).toEqual({ index: 4999, first: false });
+    // epochs past 32 bits stay exact
+    expect(numbering.see("big", 2 ** 40)).toEqual({ index: 5001, first: true });
+    expect(numbering.see("big", 2 ** 40)).toBeNull();
+    expect(numbering.see("big", 2 ** 40 + 1)).toEqual({ index: 5001, first: false });
   });
 });
