@@ -1,20 +1,25 @@
 // A run's items numbered by first appearance, and its (item, epoch) pairs checked for repeats.
 // The reader numbers them, so the writer on the other thread keeps no item ids of its own.
-// The ids are kept as UTF-16 units in one growing array under an open-addressing table of
-// numbers, not as a Map of strings: ~40 bytes an item instead of ~80 (docs/performance.md,
-// "Memory"), which is what a run of a million items keeps until its last line.
+// The ids are kept as UTF-8 in one growing byte array under an open-addressing table of
+// numbers, not as a Map of strings: ~45 bytes an item for ids of ~15 characters, against ~80
+// (docs/performance.md, "Memory"), which is what a run of a million items keeps until its
+// last line.
 
 const EMPTY = 0;
+/** Starts the bytes of an id that is not well-formed UTF-16 (a lone surrogate), kept as its UTF-16 units: no UTF-8 byte is 0xFF. */
+const RAW_UTF16 = 0xff;
+const utf8 = new TextEncoder();
+const LONE_SURROGATE = /\p{Cs}/u;
 
-function grown<T extends Int32Array | Uint16Array | Float64Array>(a: T, size: number): T {
-  const b = new (a.constructor as { new (n: number): T })(Math.max(size, a.length * 2));
+function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, size: number): T {
+  const b = new (a.constructor as { new (n: number): T })(Math.max(size, Math.ceil(a.length * 1.5)));
   b.set(a);
   return b;
 }
 
 export class ItemNumbering {
-  /** the ids' UTF-16 units, one after the other; item k's are units start[k] .. start[k + 1] */
-  private units = new Uint16Array(16384);
+  /** the ids' bytes, one after the other; item k's are bytes start[k] .. start[k + 1] */
+  private bytes = new Uint8Array(16384);
   private start = new Int32Array(1025);
   private hashes = new Int32Array(1024);
   /** the epoch of each item's first generation (any integer a line may give: not 32 bits) */
@@ -23,29 +28,45 @@ export class ItemNumbering {
   private laterEpochs = new Map<number, Set<number>>();
   /** item number + 1 per slot, EMPTY for none; a power of two, at most half full */
   private slots = new Int32Array(2048);
+  /** the id being looked up, as bytes */
+  private key = new Uint8Array(256);
   count = 0;
 
   /** `hash`: only tests give another (a poor one, so that ids collide) */
-  constructor(private readonly hash: (id: string) => number = hashOf) {}
+  constructor(private readonly hash: (bytes: Uint8Array, length: number) => number = hashOf) {}
 
   /**
    * The item's number for a generation of `epoch`, `first` when the run had no generation of
    * it before; null when the run already had this item at this epoch.
    */
   see(id: string, epoch: number): { index: number; first: boolean } | null {
-    const hash = this.hash(id);
+    const length = this.encode(id);
+    const hash = this.hash(this.key, length);
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     for (;;) {
       const k = this.slots[slot] - 1;
       if (k < 0) break;
-      if (this.hashes[k] === hash && this.idIs(k, id)) return this.again(k, epoch);
+      if (this.hashes[k] === hash && this.idIs(k, length)) return this.again(k, epoch);
       slot = (slot + 1) & mask;
     }
-    const index = this.add(id, hash, epoch);
+    const index = this.add(length, hash, epoch);
     this.slots[slot] = index + 1;
     if (this.count * 2 > this.slots.length) this.rehash();
     return { index, first: true };
+  }
+
+  /** Writes the id's bytes into `key`; their number. */
+  private encode(id: string): number {
+    if (this.key.length < id.length * 3 + 1) this.key = new Uint8Array(id.length * 3 + 1);
+    if (!LONE_SURROGATE.test(id)) return utf8.encodeInto(id, this.key).written;
+    this.key[0] = RAW_UTF16;
+    for (let i = 0; i < id.length; i++) {
+      const u = id.charCodeAt(i);
+      this.key[1 + 2 * i] = u >> 8;
+      this.key[2 + 2 * i] = u & 0xff;
+    }
+    return 1 + 2 * id.length;
   }
 
   private again(k: number, epoch: number): { index: number; first: boolean } | null {
@@ -57,24 +78,24 @@ export class ItemNumbering {
     return { index: k, first: false };
   }
 
-  private idIs(k: number, id: string): boolean {
+  private idIs(k: number, length: number): boolean {
     const from = this.start[k];
-    if (this.start[k + 1] - from !== id.length) return false;
-    for (let i = 0; i < id.length; i++) if (this.units[from + i] !== id.charCodeAt(i)) return false;
+    if (this.start[k + 1] - from !== length) return false;
+    for (let i = 0; i < length; i++) if (this.bytes[from + i] !== this.key[i]) return false;
     return true;
   }
 
-  private add(id: string, hash: number, epoch: number): number {
+  private add(length: number, hash: number, epoch: number): number {
     const k = this.count++;
     if (k === this.hashes.length) {
       this.hashes = grown(this.hashes, 0);
-      this.firstEpoch = grown(this.firstEpoch, 0);
+      this.firstEpoch = grown(this.firstEpoch, this.hashes.length);
       this.start = grown(this.start, this.hashes.length + 1);
     }
     const from = this.start[k];
-    if (from + id.length > this.units.length) this.units = grown(this.units, from + id.length);
-    for (let i = 0; i < id.length; i++) this.units[from + i] = id.charCodeAt(i);
-    this.start[k + 1] = from + id.length;
+    if (from + length > this.bytes.length) this.bytes = grown(this.bytes, from + length);
+    this.bytes.set(this.key.subarray(0, length), from);
+    this.start[k + 1] = from + length;
     this.hashes[k] = hash;
     this.firstEpoch[k] = epoch;
     return k;
@@ -92,10 +113,10 @@ export class ItemNumbering {
   }
 }
 
-/** FNV-1a over the UTF-16 units, then mixed so that the low bits index the table well. */
-function hashOf(s: string): number {
+/** FNV-1a over the bytes, then mixed so that the low bits index the table well. */
+function hashOf(bytes: Uint8Array, length: number): number {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  for (let i = 0; i < length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
   h ^= h >>> 12;
