@@ -7,6 +7,8 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
 import { registerOutputFunction } from "./store/output-text";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
+import { pgReader, sqliteReader, type StoreReader } from "./store/reader";
+import type { Sql } from "./store/sql";
 
 /**
  * Prisma's SQLite adapter with stepwise_output() registered on its connection (the search's
@@ -34,6 +36,8 @@ export interface Store {
   prisma: Db;
   /** driver-level access for migrations and bulk loads (lib/store/raw.ts) */
   raw: RawDb;
+  /** the views' reads, written as SQL, through the driver (lib/store/reader.ts) */
+  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -57,11 +61,13 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
     // each provider's client loads only when used (~5 MB of code apiece)
     const { PrismaClient: PgClient } = await import("./generated/postgres/client");
     const prisma = new PgClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
+    const reader = pgReader(pool);
     return {
       url,
       provider,
       prisma,
       raw,
+      read: (query) => reader.read(query),
       async close() {
         await prisma.$disconnect();
         await pool.end();
@@ -74,14 +80,18 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
   await migrate(raw);
   const { PrismaClient } = await import("./generated/sqlite/client");
   const prisma = new PrismaClient({ adapter: new SqliteAdapterFactory({ url: "file:" + sqlitePath(url), timeout: 30_000 }) });
+  // opened on the first read: the command line's loads never read through it
+  let reader: StoreReader | undefined;
   return {
     url,
     provider,
     prisma,
     raw,
+    read: (query) => (reader ??= sqliteReader(url)).read(query),
     async close() {
       await prisma.$disconnect();
       await raw.close();
+      await reader?.close();
     },
   };
 }

@@ -31,7 +31,7 @@ export class RunAccess {
    */
   static async check(ctx: ReadContext, key: string): Promise<RunAccessResult> {
     if (!canReadRun(ctx.principal, ctx.mode, key)) return { ok: false, refusal: refusalFor(ctx.principal) };
-    const [r] = await ctx.store.prisma.$queryRaw<{ id: unknown; status: unknown; loadedAt: unknown }[]>(
+    const [r] = await ctx.store.read<{ id: unknown; status: unknown; loadedAt: unknown }>(
       sql`SELECT "id", "status", "loadedAt" FROM "Run" WHERE "key" = ${key}`,
     );
     if (!r) return { ok: false, refusal: "not-found" };

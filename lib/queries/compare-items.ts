@@ -53,7 +53,7 @@ const toItem = (r: Row): PairItem => {
 function read(ctx: ReadContext, a: number, b: number, answer: "first" | "last", where: Sql, order: Sql, limit: number, offset: number) {
   const c = raw(answer === "last" ? `"lastCorrect"` : `"firstCorrect"`);
   const hint = ctx.dialect.hint();
-  return ctx.store.prisma.$queryRaw<Row[]>(sql`
+  return ctx.store.read<Row>(sql`
     SELECT a."itemKey" AS "itemKey", a."length" AS "length", a.${c} AS ac, b.${c} AS bc, a."firstDivergence" AS ad, b."firstDivergence" AS bd
     FROM "Generation" a JOIN "Generation" b ON b."runId" = ${b} AND b."itemKey" = a."itemKey" AND ${hint}b."epoch" = 0
     WHERE a."runId" = ${a} AND a."epoch" = 0 AND ${hint}a."length" = ${hint}b."length" AND ${where}

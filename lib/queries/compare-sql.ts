@@ -31,11 +31,11 @@ const pairJoin = (hint: Sql, a: number, b: number) =>
     WHERE a."runId" = ${a} AND a."epoch" = 0`;
 
 async function computeStats(ctx: ReadContext, a: number, b: number, answer: "first" | "last"): Promise<Stats> {
-  const prisma = ctx.store.prisma;
+  const store = ctx.store;
   const hint = ctx.dialect.hint();
   const c = col(answer);
   const [byLength, shifts, counts] = await Promise.all([
-    prisma.$queryRaw<Record<string, unknown>[]>(sql`
+    store.read(sql`
       SELECT a."length" AS len,
         SUM(CASE WHEN a."length" = b."length" THEN 1 ELSE 0 END) AS n,
         SUM(CASE WHEN a."length" <> b."length" THEN 1 ELSE 0 END) AS mismatched,
@@ -43,11 +43,11 @@ async function computeStats(ctx: ReadContext, a: number, b: number, answer: "fir
         SUM(CASE WHEN a."length" = b."length" AND a.${c} = true AND b.${c} = false THEN 1 ELSE 0 END) AS "onlyA",
         SUM(CASE WHEN a."length" = b."length" AND a.${c} = false AND b.${c} = true THEN 1 ELSE 0 END) AS "onlyB"
       ${pairJoin(hint, a, b)} GROUP BY a."length" ORDER BY a."length"`),
-    prisma.$queryRaw<Record<string, unknown>[]>(sql`
+    store.read(sql`
       SELECT b."firstDivergence" - a."firstDivergence" AS d, COUNT(*) AS k
       ${pairJoin(hint, a, b)} AND ${hint}a."length" = ${hint}b."length" AND (b."firstDivergence" - a."firstDivergence") IS NOT NULL
       GROUP BY b."firstDivergence" - a."firstDivergence" ORDER BY d`),
-    prisma.$queryRaw<Record<string, unknown>[]>(sql`
+    store.read(sql`
       SELECT "runId" AS run, COUNT(*) AS k FROM "Generation" WHERE "runId" IN (${a}, ${b}) AND "epoch" = 0 GROUP BY "runId"`),
   ]);
   const table = { both: 0, onlyA: 0, onlyB: 0, neither: 0 };

@@ -25,7 +25,7 @@ export interface LengthStat {
 
 /** The run's stored per-length aggregates (a handful of rows): its lengths and its totals. */
 export async function lengthStats(ctx: ReadContext, run: RunAccess): Promise<LengthStat[]> {
-  const rows = await ctx.store.prisma.$queryRaw<Record<keyof LengthStat, unknown>[]>(
+  const rows = await ctx.store.read<Record<keyof LengthStat, unknown>>(
     sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${run.id} ORDER BY "length"`,
   );
   return rows.map((r) => ({ length: Number(r.length), n: Number(r.n), firstCorrect: Number(r.firstCorrect), modes: String(r.modes) }));
@@ -52,7 +52,7 @@ export async function countItems(ctx: ReadContext, run: RunAccess, p: RunParams,
   // (docs/decisions.md, "Search").
   const cap = p.q ? (p.page + 5) * p.pageSize : Math.max(1000, (p.page + 5) * p.pageSize);
   // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
-  const [row] = await ctx.store.prisma.$queryRaw<{ n: unknown }[]>(
+  const [row] = await ctx.store.read<{ n: unknown }>(
     sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`,
   );
   const n = Number(row.n);

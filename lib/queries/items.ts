@@ -1,7 +1,7 @@
 import "server-only";
 import { numberOrNull, textOrNull } from "./sql-values";
 import type { RunAccess } from "@/lib/auth/run-access";
-import type { Db } from "@/lib/db";
+import type { Store } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
 import { sql, type Sql } from "@/lib/store/sql";
 import { decodeModes } from "@/lib/analysis/failure-modes";
@@ -58,14 +58,14 @@ type RawRow = Record<keyof ItemRow | "itemIdNum", unknown>;
  * `reverse`: the rows were read against the shown order (Previous, a descending page).
  */
 async function pageRows(
-  prisma: Db,
+  store: Store,
   where: Sql,
   order: (alias: string) => Sql,
   skip: number,
   take: number,
   reverse = false,
 ): Promise<{ rows: ItemRow[]; keys: Key[] }> {
-  const found = await prisma.$queryRaw<RawRow[]>(sql`
+  const found = await store.read<RawRow>(sql`
     SELECT g."itemId" AS "itemIdNum", g."itemKey" AS "itemId", g."epoch", g."length", g."firstAnswer", g."lastAnswer",
       g."firstCorrect", g."lastCorrect", g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."statuses",
       g."completionTokens", g."latencyMs", i."inducedErrorRate"
@@ -116,7 +116,7 @@ function signpostList(p: RunParams): SignpostList | null {
  * exact here, from the stored aggregates of a complete run. Null when the run has none.
  */
 async function pageBySignpost(
-  prisma: Db,
+  store: Store,
   runId: number,
   list: SignpostList,
   where: Sql,
@@ -131,19 +131,19 @@ async function pageBySignpost(
     if (start < 0) [take, start] = [take + start, 0];
     if (take <= 0) return null;
   }
-  const [s] = await prisma.$queryRaw<{ position: unknown; itemId: unknown; epoch: unknown }[]>(sql`
+  const [s] = await store.read<{ position: unknown; itemId: unknown; epoch: unknown }>(sql`
     SELECT "position", "itemId", "epoch" FROM "RunSignpost"
     WHERE "runId" = ${runId} AND "list" = ${list} AND "position" <= ${start} ORDER BY "position" DESC LIMIT 1`);
   if (!s) return null;
   const from = seekSql({ itemId: Number(s.itemId), epoch: Number(s.epoch) }, true, true);
-  return pageRows(prisma, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
+  return pageRows(store, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
 }
 
 /** A complete run's counts come from its stored aggregates. */
 export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams): Promise<ItemPage> {
-  const prisma = ctx.store.prisma;
+  const store = ctx.store;
   const { id: runId, status } = run;
-  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(prisma, runId, p.q) : null);
+  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(store, runId, p.q) : null);
   const stats = await lengthStats(ctx, run);
   const { total, more } = await countItems(ctx, run, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
@@ -156,11 +156,11 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
     // Next (after) moves along the shown order, Previous (before) against it.
     const up = Boolean(after) === (dir === "asc");
     const seek = sql`${where} AND ${seekSql((after ?? before)!, up)}`;
-    found = await pageRows(prisma, seek, (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
+    found = await pageRows(store, seek, (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
     const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;
-    const jumped = list && (await pageBySignpost(prisma, runId, list, where, (page - 1) * p.pageSize, p.pageSize, total, dir));
-    found = jumped || (await pageRows(prisma, where, (a) => itemOrderSql(p, a), (page - 1) * p.pageSize, p.pageSize));
+    const jumped = list && (await pageBySignpost(store, runId, list, where, (page - 1) * p.pageSize, p.pageSize, total, dir));
+    found = jumped || (await pageRows(store, where, (a) => itemOrderSql(p, a), (page - 1) * p.pageSize, p.pageSize));
   }
   const { rows, keys } = found;
   const cursors = sort === "order" && keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
@@ -169,7 +169,7 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
 
 /** Every matching row, for the CSV/JSON export (bounded). */
 export async function getAllRunItems(ctx: ReadContext, run: RunAccess, p: RunParams, limit: number): Promise<ItemRow[]> {
-  const prisma = ctx.store.prisma;
-  const where = itemFilterSql(ctx.dialect, run.id, p, p.q ? await ctx.dialect.outputCandidates(prisma, run.id, p.q) : null);
-  return (await pageRows(prisma, where, (a) => itemOrderSql(p, a), 0, limit)).rows;
+  const store = ctx.store;
+  const where = itemFilterSql(ctx.dialect, run.id, p, p.q ? await ctx.dialect.outputCandidates(store, run.id, p.q) : null);
+  return (await pageRows(store, where, (a) => itemOrderSql(p, a), 0, limit)).rows;
 }

@@ -44,7 +44,7 @@ function parseObject(text: string | null): Record<string, unknown> | null {
 export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
   // One SQL join rather than findUnique with two relations: Prisma's query compiler costs CPU
   // per operation on every run and generation page (docs/decisions.md, figures).
-  const [r] = await ctx.store.prisma.$queryRaw<Record<string, unknown>[]>(sql`
+  const [r] = await ctx.store.read(sql`
     SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
       m."id" AS "modelId", m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",

@@ -76,8 +76,8 @@ function visibleSql(ctx: ReadContext): Sql {
 }
 
 async function readOptions(ctx: ReadContext, benchmark: string | null): Promise<StudyOptions> {
-  const prisma = ctx.store.prisma;
-  const benchRows = await prisma.$queryRaw<Row[]>(
+  const store = ctx.store;
+  const benchRows = await store.read<Row>(
     sql`SELECT r."benchmark", COUNT(*) AS "runs" FROM "Run" r WHERE r."selfConditioning" = false AND ${visibleSql(ctx)}
         GROUP BY r."benchmark" ORDER BY r."benchmark"`,
   );
@@ -96,7 +96,7 @@ async function readOptions(ctx: ReadContext, benchmark: string | null): Promise<
     turnModes: [],
   };
   if (!benchmark) return empty;
-  const rows = await prisma.$queryRaw<Row[]>(sql`
+  const rows = await store.read<Row>(sql`
     SELECT DISTINCT m."name", m."family", m."paramsB", s."lookback", s."inputRange", s."ops", s."dictSize", s."k", s."turnMode"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "RunStudyStat" s ON s."runId" = r."id"
     WHERE r."benchmark" = ${benchmark} AND r."selfConditioning" = false AND ${visibleSql(ctx)}`);
@@ -120,7 +120,7 @@ const bool = (v: unknown): boolean | null => (v === null || v === undefined ? nu
 export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyResult> {
   // Access before any read: the study spans runs, so it needs a reader of everything.
   if (!canReadAll(ctx.principal, ctx.mode)) throw new StudyAccessError("the study view needs a reader of every run");
-  const prisma = ctx.store.prisma;
+  const store = ctx.store;
   const firstOptions = await readOptions(ctx, p.benchmark ?? null);
   const benchmark = p.benchmark ?? firstOptions.benchmarks[0]?.name ?? null;
   const options = p.benchmark || !benchmark ? firstOptions : await readOptions(ctx, benchmark);
@@ -131,7 +131,7 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
   const where = [sql`r."benchmark" = ${benchmark}`, sql`r."selfConditioning" = false`, visibleSql(ctx), ...filterSql(p)];
   // As the leaderboard: simulated demo runs stay out of the averages once real runs exist.
   if (!p.demo) {
-    const [c] = await prisma.$queryRaw<Row[]>(sql`
+    const [c] = await store.read<Row>(sql`
       SELECT SUM(CASE WHEN r."demo" THEN 0 ELSE 1 END) AS "real", SUM(CASE WHEN r."demo" THEN 1 ELSE 0 END) AS "demo"
       FROM "Run" r WHERE r."benchmark" = ${benchmark} AND r."selfConditioning" = false AND ${visibleSql(ctx)}`);
     if (Number(c?.real ?? 0) > 0 && Number(c?.demo ?? 0) > 0) {
@@ -139,7 +139,7 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
       where.push(sql`r."demo" = false`);
     }
   }
-  const rows = await prisma.$queryRaw<Row[]>(sql`
+  const rows = await store.read<Row>(sql`
     SELECT r."id" AS "runId", r."key", r."h50", r."h50Lo", r."h50Hi", m."name" AS "model", m."family", m."paramsB", m."thinking",
       s."length", s."n", s."firstCorrect", s."lastCorrect", s."exactStep", s."modes", s."stepGenerations", s."steps", s."stepsCorrect",
       s."stepsSq", s."stepsCross", s."stepsCorrectSq", s."lookback", s."inputRange", s."ops", s."dictSize", s."k", s."turnMode"
@@ -199,7 +199,7 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
   }
 
   let turnCells: TurnCell[] = [];
-  if (p.x === "turn" && runs.size > 0) turnCells = await readTurnCells(prisma, [...runs.values()]);
+  if (p.x === "turn" && runs.size > 0) turnCells = await readTurnCells(store, [...runs.values()]);
   const runList: StudyRunInfo[] = [...runs.values()].map((r) => ({
     key: r.key,
     model: r.model,
@@ -218,9 +218,9 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
 }
 
 /** Turn t of a run with K steps per turn: its first step's stored counts (a turn's steps share its status). */
-async function readTurnCells(prisma: Store["prisma"], runs: { id: number; key: string; k: number }[]): Promise<TurnCell[]> {
+async function readTurnCells(store: Store, runs: { id: number; key: string; k: number }[]): Promise<TurnCell[]> {
   const byId = new Map(runs.map((r) => [r.id, r]));
-  const rows = await prisma.$queryRaw<Row[]>(sql`
+  const rows = await store.read<Row>(sql`
     SELECT "runId", "step", "n", "taskCorrect", "stepCorrect" FROM "RunStepStat"
     WHERE "runId" IN (${join(runs.map((r) => r.id))}) ORDER BY "runId", "step"`);
   const out: TurnCell[] = [];

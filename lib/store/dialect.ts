@@ -1,5 +1,5 @@
 import type { Provider } from "../env";
-import type { Db } from "../db";
+import type { Store } from "../db";
 import { searchQuery } from "./search-terms";
 import { raw, sql, type Sql } from "./sql";
 
@@ -21,7 +21,7 @@ export interface Dialect {
    * narrowing applies: `q` under three characters, over 900 candidates, a run not yet indexed
    * (PostgreSQL's pg_trgm index serves the match itself).
    */
-  outputCandidates(prisma: Db, runId: number, q: string): Promise<number[] | null>;
+  outputCandidates(store: Store, runId: number, q: string): Promise<number[] | null>;
   /**
    * `column` contains `q` as literal text (`%`, `_`, `\` are text), ignoring the case of ASCII
    * letters and only theirs, the same on both stores (docs/decisions.md, search).
@@ -46,17 +46,15 @@ const sqlite: Dialect = {
   provider: "sqlite",
   hint: () => raw("+"),
   outputText: (alias) => raw(`stepwise_output(${alias}."output", ${alias}."outputDeflated")`),
-  async outputCandidates(prisma, runId, q) {
+  async outputCandidates(store, runId, q) {
     const match = searchQuery(runId, q);
     if (match === null) return null;
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
-    const [run] = await prisma.$queryRaw<{ searchIndexed: unknown }[]>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
+    const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
     if (!run?.searchIndexed) return null;
     let rows: { id: number | bigint }[];
     try {
-      rows = await prisma.$queryRaw(
-        sql`SELECT rowid AS id FROM "GenerationFts" WHERE "GenerationFts" MATCH ${match} LIMIT ${CANDIDATES + 1}`,
-      );
+      rows = await store.read(sql`SELECT rowid AS id FROM "GenerationFts" WHERE "GenerationFts" MATCH ${match} LIMIT ${CANDIDATES + 1}`);
     } catch {
       return null; // a store without the index (or a build of SQLite without FTS5): scan instead
     }

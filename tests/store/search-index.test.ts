@@ -34,7 +34,7 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
     const runs = await flags(store);
     expect(runs.every((r) => !r.searchIndexed)).toBe(true);
     // not indexed: no candidates from the index, the caller scans
-    expect(await dialectOf(store.provider).outputCandidates(store.prisma, runs[0].id, "S3 = ")).toBeNull();
+    expect(await dialectOf(store.provider).outputCandidates(store, runs[0].id, "S3 = ")).toBeNull();
     const indexed = await indexPendingRuns(store.raw);
     expect(indexed).toBe(report.generations);
     expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
@@ -45,7 +45,7 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
         select: { id: true, output: true, outputDeflated: true },
       });
       const scan = rows.filter((g) => storedOutput(g.output, g.outputDeflated).includes("= 1"));
-      const candidates = await dialectOf(store.provider).outputCandidates(store.prisma, r.id, "= 1");
+      const candidates = await dialectOf(store.provider).outputCandidates(store, r.id, "= 1");
       expect(candidates, "few enough candidates to use the index").not.toBeNull();
       // candidates are the run's own, re-checked by the caller: they must cover the scan
       const covered = new Set(candidates);

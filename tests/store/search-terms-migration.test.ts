@@ -62,7 +62,7 @@ describe.each(STORE_KINDS)("migration 0017 (the search index holds trigram words
       });
       const ids = new Set(rows.map((g) => g.id));
       for (const q of QUERIES) {
-        const candidates = await dialectOf(upgraded.provider).outputCandidates(upgraded.prisma, r.id, q);
+        const candidates = await dialectOf(upgraded.provider).outputCandidates(upgraded, r.id, q);
         if (kind.name !== "sqlite") {
           expect(candidates).toBeNull();
           continue;

@@ -1,0 +1,76 @@
+import type Database from "better-sqlite3";
+import pg from "pg";
+import type { Sql } from "./sql";
+import { openSqliteDatabase } from "./raw";
+
+// The views' reads, straight to the driver. Prisma 6.19's client engine compiles every query,
+// raw ones included, in WebAssembly on the request's thread, and its SQLite adapter prepares
+// every statement anew: ~30% of a page's server CPU (docs/performance.md, "Pages"). Reads
+// written as SQL (lib/store/sql.ts) go through here instead; Prisma keeps the writes.
+// Rows come as the driver gives them (SQLite: booleans as 0/1): readers convert each column
+// (lib/queries/sql-values.ts).
+
+export interface StoreReader {
+  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+// Prepared statements kept per SQL text; texts vary with the length of IN lists, so the cache
+// is emptied when full rather than allowed to grow with them.
+const STATEMENTS_KEPT = 512;
+
+function sqliteValue(v: unknown): unknown {
+  if (v === true) return 1;
+  if (v === false) return 0;
+  if (v === undefined) return null;
+  // Prisma writes DateTime in a format of its own choosing: a read that binds one would compare
+  // against the wrong representation, so none may.
+  if (v instanceof Date) throw new Error("store reads bind timestamps as numbers or text, not Date");
+  return v;
+}
+
+/**
+ * A connection of its own, not the loader's (lib/store/raw.ts): a load holds that one inside
+ * its transaction, and a read there would see a half-loaded run. `query_only` refuses writes.
+ */
+export function sqliteReader(url: string): StoreReader {
+  const db: Database.Database = openSqliteDatabase(url);
+  db.pragma("query_only = ON");
+  const statements = new Map<string, Database.Statement>();
+  return {
+    async read<T>(query: Sql) {
+      let stmt = statements.get(query.sql);
+      if (!stmt) {
+        if (statements.size >= STATEMENTS_KEPT) statements.clear();
+        statements.set(query.sql, (stmt = db.prepare(query.sql)));
+      }
+      return stmt.all(...query.values.map(sqliteValue)) as T[];
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
+
+// PostgreSQL's BIGINT (COUNT, SUM) and NUMERIC as numbers, not text (every count here is far
+// below 2^53), and `timestamp` (without time zone, as Prisma declares DateTime) as UTC, as
+// Prisma writes it, where node-postgres would take the server's local time.
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMP = 1114;
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
+    if (oid === TIMESTAMP) return (v: string) => new Date(v.replace(" ", "T") + "Z");
+    return pg.types.getTypeParser(oid, format ?? "text");
+  },
+} as pg.CustomTypesConfig;
+
+export function pgReader(pool: pg.Pool): StoreReader {
+  return {
+    async read<T>(query: Sql) {
+      return (await pool.query({ text: query.text, values: query.values as unknown[], types: pgTypes })).rows as T[];
+    },
+    async close() {},
+  };
+}
