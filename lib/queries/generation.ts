@@ -1,6 +1,8 @@
 import "server-only";
 import type { RunAccess } from "@/lib/auth/run-access";
-import type { Db } from "@/lib/db";
+import type { Store } from "@/lib/db";
+import { raw, sql, type Sql } from "@/lib/store/sql";
+import { numberOrNull, textOrNull } from "./sql-values";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeItemContent } from "@/lib/store/item-content";
@@ -78,39 +80,70 @@ function turnOfStep(a: StoredGenerationAnalysis): Map<number, number> {
  * 1-based place of a generation the loader did not number (a run written one generation at
  * a time): a count of the generations before it, which grows with the run.
  */
-async function positionByCount(prisma: Db, runId: number, itemId: number, epoch: number): Promise<number> {
-  const [before, beforeHere] = await Promise.all([
-    prisma.generation.count({ where: { runId, itemId: { lt: itemId } } }),
-    prisma.generation.count({ where: { runId, itemId, epoch: { lt: epoch } } }),
+async function positionByCount(store: Store, runId: number, itemId: number, epoch: number): Promise<number> {
+  const [r] = await store.read<{ before: unknown; here: unknown }>(sql`
+    SELECT (SELECT COUNT(*) FROM "Generation" WHERE "runId" = ${runId} AND "itemId" < ${itemId}) AS "before",
+      (SELECT COUNT(*) FROM "Generation" WHERE "runId" = ${runId} AND "itemId" = ${itemId} AND "epoch" < ${epoch}) AS "here"`);
+  return Number(r.before) + Number(r.here) + 1;
+}
+
+/**
+ * The failed generation next to (itemId, epoch) in item order, one way: two index seeks on
+ * (runId, firstCorrect, itemId, epoch), one within this item's epochs and one among the other
+ * items (an OR of the two would not use the index).
+ */
+async function failedNeighbour(
+  store: Store,
+  runId: number,
+  itemId: number,
+  epoch: number,
+  way: "prev" | "next",
+): Promise<GenerationRef | null> {
+  const [cmp, dir] = way === "prev" ? [raw("<"), raw("DESC")] : [raw(">"), raw("ASC")];
+  const seek = (within: Sql) =>
+    store.read<{ itemKey: unknown; epoch: unknown }>(sql`
+      SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = ${runId} AND "firstCorrect" = false AND ${within}
+      ORDER BY "itemId" ${dir}, "epoch" ${dir} LIMIT 1`);
+  const [here, other] = await Promise.all([
+    seek(sql`"itemId" = ${itemId} AND "epoch" ${cmp} ${epoch}`),
+    seek(sql`"itemId" ${cmp} ${itemId}`),
   ]);
-  return before + beforeHere + 1;
+  const g = here[0] ?? other[0];
+  return g ? { itemId: String(g.itemKey), epoch: Number(g.epoch) } : null;
 }
 
 export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
-  const prisma = ctx.store.prisma;
-  const run = await prisma.run.findUnique({
-    where: { key: access.key },
-    select: {
-      id: true,
-      key: true,
-      benchmark: true,
-      hasSteps: true,
-      selfConditioning: true,
-      generationCount: true,
-      model: { select: { name: true } },
-      variant: { select: { name: true } },
-    },
-  });
-  if (!run) return null;
-  const item = await prisma.item.findUnique({
-    where: { runId_key: { runId: run.id, key: itemKey } },
-    select: { id: true, key: true, length: true, inducedErrorRate: true, content: { select: { body: true } } },
-  });
-  if (!item) return null;
-  const gens = await prisma.generation.findMany({ where: { itemId: item.id }, select: { epoch: true }, orderBy: { epoch: "asc" } });
-  const g = await prisma.generation.findUnique({ where: { itemId_epoch: { itemId: item.id, epoch } } });
-  if (!g) return null;
-
+  const store = ctx.store;
+  // Driver reads, not Prisma's: each Prisma query costs ~1 ms of compiling (lib/store/reader.ts).
+  const [row] = await store.read(sql`
+    SELECT r."id" AS "runId", r."benchmark", r."hasSteps", r."selfConditioning", r."generationCount",
+      m."name" AS "model", v."name" AS "variant",
+      i."id" AS "itemId", i."length", i."inducedErrorRate", c."body" AS "content",
+      g."id" AS "generationId", g."output", g."outputDeflated", g."firstAnswer", g."lastAnswer", g."firstCorrect", g."lastCorrect",
+      g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."analysis", g."promptTokens", g."completionTokens",
+      g."latencyMs", g."costUsd", g."ordinal", g."stepTrace"
+    FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
+      JOIN "Item" i ON i."runId" = r."id" AND i."key" = ${itemKey}
+      JOIN "ItemContent" c ON c."id" = i."contentId"
+      LEFT JOIN "Generation" g ON g."itemId" = i."id" AND g."epoch" = ${epoch}
+    WHERE r."key" = ${access.key}`);
+  if (!row || row.generationId === null) return null;
+  const runId = Number(row.runId);
+  const itemId = Number(row.itemId);
+  const length = Number(row.length);
+  const benchmark = String(row.benchmark);
+  const [epochs, index, prev, next] = await Promise.all([
+    store.read<{ epoch: unknown }>(sql`SELECT "epoch" FROM "Generation" WHERE "itemId" = ${itemId} ORDER BY "epoch"`),
+    row.ordinal === null ? positionByCount(store, runId, itemId, epoch) : Number(row.ordinal),
+    failedNeighbour(store, runId, itemId, epoch, "prev"),
+    failedNeighbour(store, runId, itemId, epoch, "next"),
+  ]);
+  const g = {
+    analysis: String(row.analysis),
+    output: String(row.output),
+    outputDeflated: (row.outputDeflated as Uint8Array | null) ?? null,
+    stepTrace: (row.stepTrace as Uint8Array | null) ?? null,
+  };
   const analysis = parseJsonOr<StoredGenerationAnalysis>(g.analysis, {
     answers: [],
     extras: [],
@@ -120,51 +153,39 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
     hasSteps: false,
     selfConditioning: null,
   });
-  const { input } = decodeItemContent(item.content.body);
-  const output = outputOf(storedOutput(g.output, g.outputDeflated), run.benchmark, analysis);
+  const { input } = decodeItemContent(row.content as Uint8Array);
+  const output = outputOf(storedOutput(g.output, g.outputDeflated), benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
   const trace = decodeStepTrace(g.stepTrace);
-  const ops = stepOperations(run.benchmark, input, analysis, item.length);
-
-  // Item order = load order (item id), then epoch: the order of the run's item table. Each
-  // neighbour is two index seeks on (runId, firstCorrect, itemId, epoch): one within this
-  // item's epochs, one among the other items. An OR of the two would not use the index.
-  const ref = { itemKey: true, epoch: true } as const;
-  const failed = { runId: run.id, firstCorrect: false };
-  const up = [{ itemId: "desc" }, { epoch: "desc" }] as const;
-  const down = [{ itemId: "asc" }, { epoch: "asc" }] as const;
-  const [index, prevHere, prevOther, nextHere, nextOther] = await Promise.all([
-    g.ordinal ?? positionByCount(prisma, run.id, item.id, epoch),
-    prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { lt: epoch } }, select: ref, orderBy: [...up] }),
-    prisma.generation.findFirst({ where: { ...failed, itemId: { lt: item.id } }, select: ref, orderBy: [...up] }),
-    prisma.generation.findFirst({ where: { ...failed, itemId: item.id, epoch: { gt: epoch } }, select: ref, orderBy: [...down] }),
-    prisma.generation.findFirst({ where: { ...failed, itemId: { gt: item.id } }, select: ref, orderBy: [...down] }),
-  ]);
-  const prev = prevHere ?? prevOther;
-  const next = nextHere ?? nextOther;
+  const ops = stepOperations(benchmark, input, analysis, length);
 
   return {
     run: {
-      key: run.key,
-      model: run.model.name,
-      benchmark: run.benchmark,
-      variant: run.variant.name,
-      hasSteps: run.hasSteps,
-      selfConditioning: run.selfConditioning,
+      key: access.key,
+      model: String(row.model),
+      benchmark,
+      variant: String(row.variant),
+      hasSteps: Boolean(row.hasSteps),
+      selfConditioning: Boolean(row.selfConditioning),
     },
-    item: { id: item.key, length: item.length, input, inducedErrorRate: item.inducedErrorRate },
+    item: { id: itemKey, length, input, inducedErrorRate: numberOrNull(row.inducedErrorRate) },
     epoch,
-    epochs: gens.map((e) => e.epoch),
+    epochs: epochs.map((e) => Number(e.epoch)),
     output,
-    firstAnswer: g.firstAnswer,
-    lastAnswer: g.lastAnswer,
-    firstCorrect: g.firstCorrect,
-    lastCorrect: g.lastCorrect,
-    firstDivergence: g.firstDivergence,
-    divergenceKind: g.divergenceKind,
-    modes: decodeModes(g.modes),
-    clean: g.clean,
-    usage: { promptTokens: g.promptTokens, completionTokens: g.completionTokens, latencyMs: g.latencyMs, costUsd: g.costUsd },
+    firstAnswer: textOrNull(row.firstAnswer),
+    lastAnswer: textOrNull(row.lastAnswer),
+    firstCorrect: Boolean(row.firstCorrect),
+    lastCorrect: Boolean(row.lastCorrect),
+    firstDivergence: numberOrNull(row.firstDivergence),
+    divergenceKind: textOrNull(row.divergenceKind),
+    modes: decodeModes(Number(row.modes)),
+    clean: Boolean(row.clean),
+    usage: {
+      promptTokens: numberOrNull(row.promptTokens),
+      completionTokens: numberOrNull(row.completionTokens),
+      latencyMs: numberOrNull(row.latencyMs),
+      costUsd: numberOrNull(row.costUsd),
+    },
     analysis,
     steps: trace.map((s) => ({
       ...s,
@@ -172,8 +193,8 @@ export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey
       operation: ops.get(s.step) ?? null,
       operands: s.status === "correct" ? null : ownOperands(ops.get(s.step), trace),
     })),
-    position: { index, total: run.generationCount },
-    prevFailed: prev ? { itemId: prev.itemKey, epoch: prev.epoch } : null,
-    nextFailed: next ? { itemId: next.itemKey, epoch: next.epoch } : null,
+    position: { index, total: Number(row.generationCount) },
+    prevFailed: prev,
+    nextFailed: next,
   };
 }

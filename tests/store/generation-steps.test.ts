@@ -71,4 +71,47 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
     expect(steps).toBeGreaterThan(1000);
     expect(operands).toBeGreaterThan(100);
   }, 120_000);
+
+  // The page's header and links, against the stored rows walked in item order (load order,
+  // then epoch): position, the failed generation before and after, the item's epochs. Then
+  // again with the ordinals gone (a run written one generation at a time is counted instead).
+  it("places every generation in item order and links its failed neighbours", async () => {
+    const ctx = adminContext(s.store);
+    const runs = await s.store.prisma.run.findMany({ select: { id: true, key: true, model: { select: { name: true } } } });
+    const check = async () => {
+      let linked = 0;
+      for (const run of runs) {
+        const gens = await s.store.prisma.generation.findMany({
+          where: { runId: run.id },
+          orderBy: [{ itemId: "asc" }, { epoch: "asc" }],
+          select: { itemId: true, itemKey: true, epoch: true, firstCorrect: true, modes: true, promptTokens: true, latencyMs: true },
+        });
+        const ref = (g: (typeof gens)[number] | undefined) => (g ? { itemId: g.itemKey, epoch: g.epoch } : null);
+        const access = await runAccess(ctx, run.key);
+        for (let i = 0; i < gens.length; i++) {
+          const g = gens[i];
+          const d = await getGeneration(ctx, access, g.itemKey, g.epoch);
+          const where = `${run.key} ${g.itemKey}#${g.epoch}`;
+          expect(d, where).not.toBeNull();
+          expect(d!.position, where).toEqual({ index: i + 1, total: gens.length });
+          expect(d!.prevFailed, where).toEqual(ref(gens.slice(0, i).findLast((x) => !x.firstCorrect)));
+          expect(d!.nextFailed, where).toEqual(ref(gens.slice(i + 1).find((x) => !x.firstCorrect)));
+          expect(d!.epochs, where).toEqual(gens.filter((x) => x.itemId === g.itemId).map((x) => x.epoch));
+          expect([d!.run.model, d!.firstCorrect, d!.usage.promptTokens, d!.usage.latencyMs], where).toEqual([
+            run.model.name,
+            g.firstCorrect,
+            g.promptTokens,
+            g.latencyMs,
+          ]);
+          if (d!.prevFailed || d!.nextFailed) linked++;
+        }
+        expect(await getGeneration(ctx, access, gens[0].itemKey, 999)).toBeNull();
+        expect(await getGeneration(ctx, access, "no such item", 0)).toBeNull();
+      }
+      expect(linked).toBeGreaterThan(50);
+    };
+    await check();
+    await s.store.prisma.generation.updateMany({ data: { ordinal: null } });
+    await check();
+  }, 120_000);
 });
