@@ -2,6 +2,7 @@ import { LOCAL_ADMIN, visibleRunKeys, type AccessMode, type Principal } from "./
 import type { Store } from "./db";
 import type { RunWhereInput } from "./generated/sqlite/models/Run";
 import { dialectOf, type Dialect } from "./store/dialect";
+import { join, raw, sql, type Sql } from "./store/sql";
 
 // What every read needs, built once per request: the store, its SQL dialect, who is asking and
 // under which access mode. Pages get it from lib/auth/server.ts (cached per request), route
@@ -28,4 +29,11 @@ export function localAdminContext(store: Store): ReadContext {
 export function visibleRunsWhere(ctx: ReadContext): RunWhereInput {
   const keys = visibleRunKeys(ctx.principal, ctx.mode);
   return keys === null ? {} : { key: { in: keys } };
+}
+
+/** The same in SQL, over the Run table as `r`: a condition to AND with the listing's own. */
+export function visibleRunsSql(ctx: ReadContext): Sql {
+  const keys = visibleRunKeys(ctx.principal, ctx.mode);
+  if (keys === null) return raw("1 = 1");
+  return keys.length === 0 ? raw("1 = 0") : sql`r."key" IN (${join(keys)})`;
 }

@@ -1,9 +1,10 @@
 import "server-only";
 import { parseJsonOr } from "../json";
-import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
+import { visibleRunsSql, type ReadContext } from "@/lib/read-context";
+import { join, sql } from "@/lib/store/sql";
 import type { AccuracyAtLength, CurvePoint, Horizon, RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { resolveRunKeys } from "@/lib/url/run-list";
-import { RUN_FIELDS_SELECT, runFieldsOf, type RunFields } from "./run-fields";
+import { RUN_FIELDS_SQL, RUN_FROM, runFieldsOf, type RunFields } from "./run-fields";
 import { runLabels } from "./run-options";
 
 // Data of the curves view: the stored SPEC §6 metrics and RunExtras of the selected runs,
@@ -34,20 +35,20 @@ export async function getCurveRuns(ctx: ReadContext, pieces: string[]): Promise<
   const candidates = new Set<string>();
   for (let i = 0; i < pieces.length; i++)
     for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
-  const rows = await ctx.store.prisma.run.findMany({
-    where: { AND: [visibleRunsWhere(ctx), { key: { in: [...candidates] } }] },
-    select: { ...RUN_FIELDS_SELECT, metrics: true, extras: true },
-  });
-  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const rows = await ctx.store.read(sql`
+    SELECT ${RUN_FIELDS_SQL}, r."metrics", r."extras" FROM ${RUN_FROM}
+    WHERE ${visibleRunsSql(ctx)} AND r."key" IN (${join([...candidates])})`);
+  const byKey = new Map(rows.map((r) => [String(r.key), r]));
   const { keys, unknown } = resolveRunKeys(pieces, new Set(byKey.keys()));
   const selected = keys.map((k) => byKey.get(k)!);
-  const labels = runLabels(selected.map((r) => ({ key: r.key, model: r.model.name, variant: r.variant.name })));
-  const runs = selected.map<CurveRun>((r) => {
-    const m = parseJsonOr<RunMetricsJson | null>(r.metrics, null);
-    const x = parseJsonOr<RunExtras | null>(r.extras, null);
+  const fields = selected.map((r) => ({ ...runFieldsOf(r), metrics: String(r.metrics), extras: String(r.extras) }));
+  const labels = runLabels(fields);
+  const runs = fields.map<CurveRun>(({ metrics, extras, ...r }) => {
+    const m = parseJsonOr<RunMetricsJson | null>(metrics, null);
+    const x = parseJsonOr<RunExtras | null>(extras, null);
     return {
-      ...runFieldsOf(r),
-      label: labels.get(r.key) ?? r.model.name,
+      ...r,
+      label: labels.get(r.key) ?? r.model,
       maxLength: x?.max_length ?? r.maxLength,
       accuracyByLength: m?.accuracy_by_length ?? [],
       task: m?.task_accuracy ?? null,

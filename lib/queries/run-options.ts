@@ -1,5 +1,7 @@
 import "server-only";
-import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
+import { visibleRunsSql, type ReadContext } from "@/lib/read-context";
+import { join, sql } from "@/lib/store/sql";
+import { RUN_FROM } from "./run-fields";
 import { resolveRunKeys } from "@/lib/url/run-list";
 
 // The list of runs the curves and compare pickers offer (small: one row per run).
@@ -16,27 +18,18 @@ export interface RunOption {
 
 /** The runs `ctx`'s principal may see, for the pickers. */
 export async function listRunOptions(ctx: ReadContext): Promise<RunOption[]> {
-  const runs = await ctx.store.prisma.run.findMany({
-    where: visibleRunsWhere(ctx),
-    select: {
-      key: true,
-      benchmark: true,
-      itemCount: true,
-      hasSteps: true,
-      selfConditioning: true,
-      model: { select: { name: true } },
-      variant: { select: { name: true } },
-    },
-  });
+  const runs = await ctx.store.read(sql`
+    SELECT r."key", r."benchmark", r."itemCount", r."hasSteps", r."selfConditioning", m."name" AS "model", v."name" AS "variant"
+    FROM ${RUN_FROM} WHERE ${visibleRunsSql(ctx)}`);
   return runs
     .map((r) => ({
-      key: r.key,
-      model: r.model.name,
-      benchmark: r.benchmark,
-      variant: r.variant.name,
-      items: r.itemCount,
-      hasSteps: r.hasSteps,
-      selfConditioning: r.selfConditioning,
+      key: String(r.key),
+      model: String(r.model),
+      benchmark: String(r.benchmark),
+      variant: String(r.variant),
+      items: Number(r.itemCount),
+      hasSteps: Boolean(r.hasSteps),
+      selfConditioning: Boolean(r.selfConditioning),
     }))
     .sort(
       (a, b) =>
@@ -57,10 +50,9 @@ export async function resolveRunPieces(ctx: ReadContext, pieces: string[]): Prom
   const candidates = new Set<string>();
   for (let i = 0; i < pieces.length; i++)
     for (let j = i + 1; j <= Math.min(pieces.length, i + 4); j++) candidates.add(pieces.slice(i, j).join(","));
-  const found = await ctx.store.prisma.run.findMany({
-    where: { AND: [visibleRunsWhere(ctx), { key: { in: [...candidates] } }] },
-    select: { key: true },
-  });
+  const found = await ctx.store.read<{ key: string }>(
+    sql`SELECT r."key" FROM "Run" r WHERE ${visibleRunsSql(ctx)} AND r."key" IN (${join([...candidates])})`,
+  );
   return resolveRunKeys(pieces, new Set(found.map((r) => r.key)));
 }
 

@@ -1,9 +1,11 @@
 import "server-only";
-import { visibleRunsWhere, type ReadContext } from "@/lib/read-context";
+import { visibleRunsSql, type ReadContext } from "@/lib/read-context";
+import { sql } from "@/lib/store/sql";
+import { numberOrNull, textOrNull } from "./sql-values";
 import { floorCeilingFlag, slopeBootstrapCi, type RangeFlag } from "@/lib/analysis/selfcond-ci";
 import type { RunExtras, RunMetricsJson } from "@/lib/analysis/types";
 import { interceptFor, wilson } from "@/lib/analysis/stats";
-import { MODEL_FIELDS_SELECT, modelFieldsOf, type ModelFields } from "./run-fields";
+import { MODEL_FIELDS_SQL, modelFieldsOf, RUN_FROM, type ModelFields } from "./run-fields";
 
 // Self-conditioning view: every self-conditioning run's stored points (accuracy at the
 // target turn per induced error rate) and its stored OLS slope. One series per run,
@@ -42,25 +44,26 @@ function distinguishing(key: string, siblings: string[]): string {
 }
 
 export async function getSelfConditioning(ctx: ReadContext, models: string[]): Promise<SelfCondData> {
-  const rows = await ctx.store.prisma.run.findMany({
-    where: { AND: [visibleRunsWhere(ctx), { selfConditioning: true }] },
-    select: {
-      key: true,
-      metrics: true,
-      extras: true,
-      scSlope: true,
-      generationCount: true,
-      model: MODEL_FIELDS_SELECT,
-      variant: { select: { name: true } },
-    },
-  });
-  const all = [...new Set(rows.map((r) => r.model.name))].sort((a, b) => a.localeCompare(b));
+  const rows = (
+    await ctx.store.read(sql`
+      SELECT r."key", r."metrics", r."extras", r."scSlope", r."generationCount", v."name" AS "variant", ${MODEL_FIELDS_SQL}
+      FROM ${RUN_FROM} WHERE ${visibleRunsSql(ctx)} AND r."selfConditioning" = true`)
+  ).map((r) => ({
+    key: String(r.key),
+    metrics: String(r.metrics),
+    extras: textOrNull(r.extras),
+    scSlope: numberOrNull(r.scSlope),
+    generationCount: Number(r.generationCount),
+    variant: String(r.variant),
+    model: modelFieldsOf(r),
+  }));
+  const all = [...new Set(rows.map((r) => r.model.model))].sort((a, b) => a.localeCompare(b));
   const wanted = models.filter((m) => all.includes(m));
   const chosen = rows
-    .filter((r) => wanted.length === 0 || wanted.includes(r.model.name))
-    .sort((a, b) => a.model.name.localeCompare(b.model.name) || a.key.localeCompare(b.key));
+    .filter((r) => wanted.length === 0 || wanted.includes(r.model.model))
+    .sort((a, b) => a.model.model.localeCompare(b.model.model) || a.key.localeCompare(b.key));
   const keysOf = new Map<string, string[]>();
-  for (const r of chosen) keysOf.set(r.model.name, [...(keysOf.get(r.model.name) ?? []), r.key]);
+  for (const r of chosen) keysOf.set(r.model.model, [...(keysOf.get(r.model.model) ?? []), r.key]);
 
   const runs = chosen.map<SelfCondRunRow>((r) => {
     let sc: RunMetricsJson["self_conditioning"] = null;
@@ -86,11 +89,11 @@ export async function getSelfConditioning(ctx: ReadContext, models: string[]): P
     return {
       key: r.key,
       label:
-        (keysOf.get(r.model.name)?.length ?? 0) > 1
-          ? `${r.model.name} (${distinguishing(r.key, keysOf.get(r.model.name)!)})`
-          : r.model.name,
-      ...modelFieldsOf(r.model),
-      variant: r.variant.name,
+        (keysOf.get(r.model.model)?.length ?? 0) > 1
+          ? `${r.model.model} (${distinguishing(r.key, keysOf.get(r.model.model)!)})`
+          : r.model.model,
+      ...r.model,
+      variant: r.variant,
       targetTurn: sc?.target_turn ?? null,
       points,
       slope,

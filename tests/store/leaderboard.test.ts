@@ -6,7 +6,7 @@ import { generateRun } from "../../lib/generate/dataset";
 import { demoRunOptions } from "../../lib/generate/demo";
 import { getLeaderboard, getLeaderboardFilterOptions } from "../../lib/queries/leaderboard";
 import { loadNative } from "../../lib/store/load";
-import { parseLeaderboardParams } from "../../lib/url/leaderboard";
+import { LEADERBOARD_SORTS, parseLeaderboardParams } from "../../lib/url/leaderboard";
 import { EXAMPLES } from "../helpers/shared-data";
 import { adminContext, STORE_KINDS } from "../helpers/stores";
 
@@ -83,5 +83,89 @@ describe.each(STORE_KINDS)("leaderboard grouping on $name", (kind) => {
     expect((await board({ benchmark: "procedural-arith", demo: "1", q: "__demo" })).total).toBe(demo.length);
     expect((await board({ benchmark: "procedural-arith", demo: "1", q: "%" })).total).toBe(0);
     expect((await board({ benchmark: "procedural-arith", demo: "1", q: "_" })).total).toBe(all.total);
+  });
+
+  it("sorts by every column either way (runs without a value last), filters on model and variant, and pages", async () => {
+    const stored = await store.prisma.run.findMany({
+      where: { selfConditioning: false },
+      include: { model: true, variant: true, lengthStats: true },
+    });
+    expect(stored.length).toBeGreaterThan(6);
+    const keys = (b: Awaited<ReturnType<typeof getLeaderboard>>) => b.rows.map((r) => r.key);
+    const NUMERIC = { size: (r: (typeof stored)[number]) => r.model.paramsB, items: (r: (typeof stored)[number]) => r.itemCount } as Record<
+      string,
+      (r: (typeof stored)[number]) => number | null
+    >;
+    for (const sort of LEADERBOARD_SORTS) {
+      for (const dir of ["asc", "desc"] as const) {
+        const got = keys(await board({ demo: "1", sort, dir, pageSize: "200" }));
+        let want: string[];
+        if (sort === "model" || sort === "benchmark" || sort === "variant") {
+          // text follows the store's own collation: Prisma's ordering of the same runs
+          const head = sort === "model" ? { model: { name: dir } } : sort === "variant" ? { variant: { name: dir } } : { benchmark: dir };
+          want = (
+            await store.prisma.run.findMany({ where: { selfConditioning: false }, orderBy: [head, { key: "asc" }], select: { key: true } })
+          ).map((r) => r.key);
+        } else {
+          const value = NUMERIC[sort] ?? ((r: (typeof stored)[number]) => r[sort as "h50"]);
+          const sign = dir === "asc" ? 1 : -1;
+          want = [...stored]
+            .sort((a, b) => {
+              const [x, y] = [value(a), value(b)];
+              if (x === null || y === null) return x === y ? (a.key < b.key ? -1 : 1) : x === null ? 1 : -1;
+              return sign * (x - y) || (a.key < b.key ? -1 : 1);
+            })
+            .map((r) => r.key);
+        }
+        expect(got, `${sort} ${dir}`).toEqual(want);
+      }
+    }
+    // accuracy at a length: not a column; runs without the length last, ties in load order
+    const length = stored[0].lengthStats[0].length;
+    const acc = (r: (typeof stored)[number]) => {
+      const s = r.lengthStats.find((x) => x.length === length);
+      return s && s.n ? s.firstCorrect / s.n : null;
+    };
+    const byAcc = [...stored]
+      .sort((a, b) => {
+        const [x, y] = [acc(a), acc(b)];
+        return x === null ? (y === null ? a.id - b.id : 1) : y === null ? -1 : y - x || a.id - b.id;
+      })
+      .map((r) => r.key);
+    expect(keys(await board({ demo: "1", sort: `at:${length}`, pageSize: "200" }))).toEqual(byAcc);
+    // pages of 5 put together are the whole board, in order
+    const whole = keys(await board({ demo: "1", pageSize: "200" }));
+    const paged: string[] = [];
+    for (let page = 1; paged.length < whole.length; page++)
+      paged.push(...keys(await board({ demo: "1", pageSize: "5", page: String(page) })));
+    expect(paged).toEqual(whole);
+    const pagedByAcc: string[] = [];
+    for (let page = 1; pagedByAcc.length < byAcc.length; page++)
+      pagedByAcc.push(...keys(await board({ demo: "1", sort: `at:${length}`, pageSize: "5", page: String(page) })));
+    expect(pagedByAcc).toEqual(byAcc);
+
+    // filters, against the stored model and variant of each run
+    const filtered = async (raw: Record<string, string>, keep: (r: (typeof stored)[number]) => boolean) => {
+      const want = stored.filter(keep).map((r) => r.key);
+      expect(keys(await board({ demo: "1", pageSize: "200", ...raw })).sort(), JSON.stringify(raw)).toEqual(want.sort());
+      return want.length;
+    };
+    const family = stored.find((r) => r.model.family)?.model.family;
+    const sizes = stored.map((r) => r.model.paramsB).filter((x): x is number => x !== null);
+    const variant = stored[stored.length - 1].variant.name;
+    let narrowed = 0;
+    if (family) narrowed += Number((await filtered({ family }, (r) => r.model.family === family)) < stored.length);
+    for (const thinking of ["yes", "no"]) await filtered({ thinking }, (r) => r.model.thinking === (thinking === "yes"));
+    if (sizes.length) {
+      const mid = [...sizes].sort((a, b) => a - b)[Math.floor(sizes.length / 2)];
+      await filtered({ minSize: String(mid) }, (r) => r.model.paramsB !== null && r.model.paramsB >= mid);
+      await filtered({ maxSize: String(mid) }, (r) => r.model.paramsB !== null && r.model.paramsB <= mid);
+    }
+    narrowed += Number((await filtered({ variant }, (r) => r.variant.name === variant)) < stored.length);
+    expect(narrowed).toBeGreaterThan(0);
+    const o = await getLeaderboardFilterOptions(adminContext(store), parseLeaderboardParams({ demo: "1" }));
+    expect(o.families).toEqual([...new Set(stored.map((r) => r.model.family).filter(Boolean))].sort());
+    expect(o.sizes).toEqual([...new Set(sizes)].sort((a, b) => a - b));
+    expect(o.variants.map((v) => v.name).sort()).toEqual([...new Set(stored.map((r) => r.variant.name))].sort());
   });
 });
