@@ -50,12 +50,21 @@ export const requireReader = cache(async (): Promise<ReadContext> => {
 });
 
 /**
+ * The access check of one run on the request's read context, once per request: a page, its
+ * layout and its metadata share the one RunAccess, and with it the reads cached on it
+ * (getRunSummary, getGeneration).
+ */
+export const checkRunAccess = cache(async (key: string) => {
+  const ctx = await readContext();
+  return { ctx, r: await RunAccess.check(ctx, key) };
+});
+
+/**
  * One run's pages: its access proof, or a redirect to sign in, or a 404 (an unknown run, or a
  * share-link holder asking for a run its links do not open: the answer says nothing about it).
  */
 export const requireRunAccess = cache(async (key: string): Promise<{ ctx: ReadContext; run: RunAccess }> => {
-  const ctx = await readContext();
-  const r = await RunAccess.check(ctx, key);
+  const { ctx, r } = await checkRunAccess(key);
   if (r.ok) return { ctx, run: r.run };
   if (r.refusal === "sign-in") return loginRedirect();
   notFound();

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { Store } from "@/lib/db";
 import { raw, sql, type Sql } from "@/lib/store/sql";
@@ -112,7 +113,10 @@ async function failedNeighbour(
   return g ? { itemId: String(g.itemKey), epoch: Number(g.epoch) } : null;
 }
 
-export async function getGeneration(ctx: ReadContext, access: RunAccess, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
+/** Cached per request (React's cache): the page and its metadata read the same generation. */
+export const getGeneration = cache(readGeneration);
+
+async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
   const store = ctx.store;
   // Driver reads, not Prisma's: each Prisma query costs ~1 ms of compiling (lib/store/reader.ts).
   const [row] = await store.read(sql`

@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { numberOrNull, textOrNull } from "./sql-values";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { ReadContext } from "@/lib/read-context";
@@ -40,8 +41,13 @@ function parseObject(text: string | null): Record<string, unknown> | null {
   }
 }
 
-/** Null when the run was deleted since its access check (by key: a run loaded again is read anew). */
-export async function getRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
+/**
+ * Null when the run was deleted since its access check (by key: a run loaded again is read anew).
+ * Cached per request (React's cache): the page and its metadata read the same summary.
+ */
+export const getRunSummary = cache(readRunSummary);
+
+async function readRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
   // One SQL join rather than findUnique with two relations: Prisma's query compiler costs CPU
   // per operation on every run and generation page (docs/decisions.md, figures).
   const [r] = await ctx.store.read(sql`
