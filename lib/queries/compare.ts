@@ -6,6 +6,8 @@ import type { CompareParams } from "@/lib/url/compare";
 import { pairItems } from "./compare-items";
 import { pairStats } from "./compare-sql";
 import { runLabels } from "./run-options";
+import { RUN_FROM } from "./run-fields";
+import { join, sql } from "@/lib/store/sql";
 
 // Paired comparison of runs over the same items (Generation.itemKey, epoch 0). The first
 // run is the baseline A; every other run is compared with it. Counts come from the stored
@@ -68,21 +70,25 @@ export interface CompareData {
 export async function getComparison(ctx: ReadContext, sel: RunAccess[], p: CompareParams): Promise<Omit<CompareData, "unknown">> {
   const empty = { runs: [], pairs: [], items: { pair: 1, rows: [], total: 0, page: 1, pages: 1 } };
   if (sel.length === 0) return empty;
-  const found = await ctx.store.prisma.run.findMany({
-    where: { id: { in: sel.map((r) => r.id) } },
-    select: { id: true, benchmark: true, itemCount: true, model: { select: { name: true } }, variant: { select: { name: true } } },
-  });
-  const byId = new Map(found.map((r) => [r.id, r]));
+  const found = await ctx.store.read(sql`
+    SELECT r."id", r."benchmark", r."itemCount", m."name" AS "model", v."name" AS "variant" FROM ${RUN_FROM}
+    WHERE r."id" IN (${join(sel.map((r) => r.id))})`);
+  const byId = new Map(
+    found.map((r) => [
+      Number(r.id),
+      { benchmark: String(r.benchmark), itemCount: Number(r.itemCount), model: String(r.model), variant: String(r.variant) },
+    ]),
+  );
   // A run replaced since its check has a new id: left out, as an unknown key would be.
   const present = sel.filter((r) => byId.has(r.id));
   const rowOf = (r: RunAccess) => byId.get(r.id)!;
-  const labels = runLabels(present.map((r) => ({ key: r.key, model: rowOf(r).model.name, variant: rowOf(r).variant.name })));
+  const labels = runLabels(present.map((r) => ({ key: r.key, model: rowOf(r).model, variant: rowOf(r).variant })));
   const runs = present.map<CompareRun>((r) => ({
     key: r.key,
-    label: labels.get(r.key) ?? rowOf(r).model.name,
-    model: rowOf(r).model.name,
+    label: labels.get(r.key) ?? rowOf(r).model,
+    model: rowOf(r).model,
     benchmark: rowOf(r).benchmark,
-    variant: rowOf(r).variant.name,
+    variant: rowOf(r).variant,
     items: rowOf(r).itemCount,
   }));
   if (present.length < 2) return { ...empty, runs };
@@ -95,7 +101,7 @@ export async function getComparison(ctx: ReadContext, sel: RunAccess[], p: Compa
       a: base.key,
       b: r.key,
       index: i + 1,
-      sameVariant: rowOf(r).benchmark === rowOf(base).benchmark && rowOf(r).variant.name === rowOf(base).variant.name,
+      sameVariant: rowOf(r).benchmark === rowOf(base).benchmark && rowOf(r).variant === rowOf(base).variant,
       ...(await pairStats(ctx, base, r, p.answer)),
     });
   }
