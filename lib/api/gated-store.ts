@@ -9,7 +9,7 @@ export type GatedStore = { ok: true; store: Store; principal: Principal } | { ok
  * The opening of every guarded route handler: the store (503 while it is unreachable), then the
  * access check on it (401/403/429 as JSON). Route handlers call it before touching the body.
  */
-export async function gatedStore(check: (prisma: Store["prisma"]) => Promise<Gate>, req?: Request): Promise<GatedStore> {
+export async function gatedStore(check: (store: Store) => Promise<Gate>, req?: Request): Promise<GatedStore> {
   let store: Store;
   try {
     store = await getStore();
@@ -17,7 +17,7 @@ export async function gatedStore(check: (prisma: Store["prisma"]) => Promise<Gat
     if (req) await drainSmallBody(req);
     return { ok: false, response: errorResponse(e, req) };
   }
-  const gate = await check(store.prisma);
+  const gate = await check(store);
   if (!gate.ok && req) await drainSmallBody(req);
   return gate.ok ? { ok: true, store, principal: gate.principal } : gate;
 }

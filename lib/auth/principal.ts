@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Store } from "../db";
 import { ANONYMOUS, type Principal } from "./policy";
 import { sessionUser } from "./sessions";
 import { resolveShareLinks, shareSecretsOf } from "./share-links";
@@ -21,16 +21,16 @@ export interface Resolved {
   viaCookie: boolean;
 }
 
-export async function resolvePrincipal(prisma: Db, c: Credentials): Promise<Resolved> {
-  const shares = c.shareCookie ? await resolveShareLinks(prisma, shareSecretsOf(c.shareCookie)) : [];
+export async function resolvePrincipal(store: Store, c: Credentials): Promise<Resolved> {
+  const shares = c.shareCookie ? await resolveShareLinks(store, shareSecretsOf(c.shareCookie)) : [];
   // An empty "Bearer " (a form's blank token field) means "no token": the session decides.
   const authorization = c.authorization && !/^\s*(Bearer)?\s*$/i.test(c.authorization) ? c.authorization : null;
   if (authorization) {
-    const t = await tokenForBearer(prisma, authorization);
+    const t = await tokenForBearer(store.prisma, authorization);
     if (!t) return { principal: { ...ANONYMOUS, shares }, badToken: true, viaCookie: false };
     return { principal: { kind: "token", tokenId: t.id, role: t.role, userId: t.userId, shares }, badToken: false, viaCookie: false };
   }
-  const u = c.sessionCookie ? await sessionUser(prisma, c.sessionCookie) : null;
+  const u = c.sessionCookie ? await sessionUser(store, c.sessionCookie) : null;
   if (u) return { principal: { kind: "user", userId: u.userId, email: u.email, role: u.role, shares }, badToken: false, viaCookie: true };
   return { principal: { kind: "anonymous", shares }, badToken: false, viaCookie: shares.length > 0 };
 }

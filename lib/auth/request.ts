@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { jsonError } from "../api/responses";
 import { takeFromBucket, writeLimits } from "../api/rate-limit";
-import type { Db, Store } from "../db";
+import type { Store } from "../db";
 import { env } from "../env";
 import { readContextOf, type ReadContext } from "../read-context";
 import { isSameOrigin } from "./cookies";
@@ -17,8 +17,8 @@ export type Gate = { ok: true; principal: Principal } | { ok: false; response: R
 export type ReadGate = { ok: true; ctx: ReadContext } | { ok: false; response: Response };
 export type RunGate = { ok: true; ctx: ReadContext; run: RunAccess } | { ok: false; response: Response };
 
-export function requestPrincipal(prisma: Db, req: NextRequest): Promise<Resolved> {
-  return resolvePrincipal(prisma, {
+export function requestPrincipal(store: Store, req: NextRequest): Promise<Resolved> {
+  return resolvePrincipal(store, {
     authorization: req.headers.get("authorization"),
     sessionCookie: req.cookies.get(SESSION_COOKIE)?.value,
     shareCookie: req.cookies.get(SHARE_COOKIE)?.value,
@@ -34,15 +34,15 @@ const unauthorized = (what: string) =>
   );
 
 /** Writes: an editor's token or session (same-origin only), within the per-principal rate limit. */
-export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this request"): Promise<Gate> {
-  const r = await requestPrincipal(prisma, req);
+export async function authorizeWrite(store: Store, req: NextRequest, what = "this request"): Promise<Gate> {
+  const r = await requestPrincipal(store, req);
   const p = r.principal;
   if (r.badToken || p.kind === "anonymous") return { ok: false, response: unauthorized(what) };
   if (r.viaCookie && !isSameOrigin(req.headers))
     return { ok: false, response: jsonError(403, "cross-site request refused: send an API token, or use the dashboard's own pages") };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
   const d = await takeFromBucket(
-    prisma,
+    store.prisma,
     p.kind === "token" ? `token:${p.tokenId}` : p.kind === "user" ? `user:${p.userId}` : p.kind,
     writeLimits(),
   );
@@ -62,8 +62,8 @@ export async function authorizeWrite(prisma: Db, req: NextRequest, what = "this 
 
 /** Editor-only reads (share-link lists): the role check without the CSRF check or the write budget,
  *  since a GET changes nothing and its answer cannot be read by another origin. */
-export async function authorizeEditorRead(prisma: Db, req: NextRequest, what = "this request"): Promise<Gate> {
-  const r = await requestPrincipal(prisma, req);
+export async function authorizeEditorRead(store: Store, req: NextRequest, what = "this request"): Promise<Gate> {
+  const r = await requestPrincipal(store, req);
   const p = r.principal;
   if (r.badToken || p.kind === "anonymous") return { ok: false, response: unauthorized(what) };
   if (!canWrite(p)) return { ok: false, response: jsonError(403, `${what} needs the editor or admin role (you are ${p.role})`) };
@@ -80,7 +80,7 @@ export async function requestReadContext(
   mode: AccessMode = env.STEPWISE_ACCESS,
 ): Promise<{ ctx: ReadContext; badToken: boolean }> {
   if (mode === "open" && !req.headers.get("authorization")) return { ctx: readContextOf(store, ANONYMOUS, mode), badToken: false };
-  const r = await requestPrincipal(store.prisma, req);
+  const r = await requestPrincipal(store, req);
   return { ctx: readContextOf(store, r.principal, mode), badToken: r.badToken };
 }
 

@@ -19,7 +19,7 @@ import { SHARE_COOKIE } from "./share-links";
 /** The request's read context: the store, its dialect, and who is asking. */
 export const readContext = cache(async (): Promise<ReadContext> => {
   const [h, c, store] = await Promise.all([headers(), cookies(), getStore()]);
-  const r = await resolvePrincipal(store.prisma, {
+  const r = await resolvePrincipal(store, {
     authorization: h.get("authorization"),
     sessionCookie: c.get(SESSION_COOKIE)?.value,
     shareCookie: c.get(SHARE_COOKIE)?.value,

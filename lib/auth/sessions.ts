@@ -1,4 +1,6 @@
-import type { Db } from "../db";
+import type { Db, Store } from "../db";
+import { storedDate } from "../queries/sql-values";
+import { sql } from "../store/sql";
 import { isRole, type Role } from "./policy";
 import { hashSecret, looksLikeSecret, newSecret } from "./secrets";
 
@@ -27,17 +29,24 @@ export async function createSession(
   return { secret, expiresAt };
 }
 
-/** The signed-in user of a session cookie, or null when unknown, expired or the user is disabled. */
-export async function sessionUser(prisma: Db, secret: string | undefined, now = new Date()): Promise<SessionUser | null> {
+/**
+ * The signed-in user of a session cookie, or null when unknown, expired or the user is disabled.
+ * Read on every signed-in request, so through the store's driver (lib/store/reader.ts).
+ */
+export async function sessionUser(store: Store, secret: string | undefined, now = new Date()): Promise<SessionUser | null> {
   if (!secret || !looksLikeSecret(secret)) return null;
-  const row = await prisma.session.findUnique({ where: { hash: hashSecret(secret) }, include: { user: true } });
+  const [row] = await store.read(sql`
+    SELECT s."id", s."userId", s."expiresAt", u."email", u."role", u."disabledAt"
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."hash" = ${hashSecret(secret)}`);
   if (!row) return null;
-  if (row.expiresAt <= now) {
-    await prisma.session.deleteMany({ where: { id: row.id } });
+  const expiresAt = storedDate(row.expiresAt)!;
+  if (expiresAt <= now) {
+    await store.prisma.session.deleteMany({ where: { id: Number(row.id) } });
     return null;
   }
-  if (row.user.disabledAt || !isRole(row.user.role)) return null;
-  return { userId: row.userId, email: row.user.email, role: row.user.role, expiresAt: row.expiresAt };
+  const role = String(row.role);
+  if (storedDate(row.disabledAt) || !isRole(role)) return null;
+  return { userId: Number(row.userId), email: String(row.email), role, expiresAt };
 }
 
 export async function endSession(prisma: Db, secret: string | undefined): Promise<void> {

@@ -1,5 +1,7 @@
 import type { Db, Store } from "../db";
+import { storedDate } from "../queries/sql-values";
 import { readContextOf, type ReadContext } from "../read-context";
+import { join, sql } from "../store/sql";
 import type { AccessMode } from "./policy";
 import { hashSecret, looksLikeSecret, newSecret } from "./secrets";
 
@@ -62,18 +64,29 @@ export async function shareLinkContext(
   return runKey === null ? null : { ctx: readContextOf(store, { kind: "anonymous", shares: [runKey] }, mode), runKey };
 }
 
-/** The run keys granted by a browser's share secrets (dead ones simply drop out). */
-export async function resolveShareLinks(prisma: Db, secrets: string[], now = new Date()): Promise<string[]> {
+/**
+ * The run keys granted by a browser's share secrets (dead ones simply drop out). Read on every
+ * request that carries the cookie, so through the store's driver (lib/store/reader.ts).
+ */
+export async function resolveShareLinks(store: Store, secrets: string[], now = new Date()): Promise<string[]> {
   const hashes = secrets
     .filter((s) => looksLikeSecret(s))
     .slice(0, MAX_SHARES_PER_BROWSER)
     .map(hashSecret);
   if (!hashes.length) return [];
-  const rows = await prisma.shareLink.findMany({
-    where: { hash: { in: hashes }, revokedAt: null },
-    select: { runKey: true, expiresAt: true },
-  });
-  return [...new Set(rows.filter((r) => !r.expiresAt || r.expiresAt > now).map((r) => r.runKey))];
+  const rows = await store.read(
+    sql`SELECT "runKey", "expiresAt" FROM "ShareLink" WHERE "hash" IN (${join(hashes)}) AND "revokedAt" IS NULL`,
+  );
+  return [
+    ...new Set(
+      rows
+        .filter((r) => {
+          const expiresAt = storedDate(r.expiresAt);
+          return !expiresAt || expiresAt > now;
+        })
+        .map((r) => String(r.runKey)),
+    ),
+  ];
 }
 
 export async function listShareLinks(prisma: Db, runKey: string): Promise<ShareLinkView[]> {

@@ -42,19 +42,19 @@ describe.each(STORE_KINDS)("auth store ($name)", (kind) => {
     const t0 = new Date("2026-06-01T00:00:00Z");
     const s = await createSession(store.prisma, u.id, 2, t0);
     expect(await store.prisma.session.count({ where: { hash: s.secret } })).toBe(0);
-    expect(await sessionUser(store.prisma, s.secret, new Date(t0.getTime() + 3600_000))).toMatchObject({ userId: u.id, role: "admin" });
-    expect(await sessionUser(store.prisma, s.secret, new Date(t0.getTime() + 2 * 3600_000))).toBeNull();
+    expect(await sessionUser(store, s.secret, new Date(t0.getTime() + 3600_000))).toMatchObject({ userId: u.id, role: "admin" });
+    expect(await sessionUser(store, s.secret, new Date(t0.getTime() + 2 * 3600_000))).toBeNull();
     expect(await store.prisma.session.count({ where: { userId: u.id } })).toBe(0); // the expired row is gone
 
     const s2 = await createSession(store.prisma, u.id, 2);
-    expect(await sessionUser(store.prisma, s2.secret)).not.toBeNull();
+    expect(await sessionUser(store, s2.secret)).not.toBeNull();
     await endSession(store.prisma, s2.secret);
-    expect(await sessionUser(store.prisma, s2.secret)).toBeNull();
+    expect(await sessionUser(store, s2.secret)).toBeNull();
 
     const s3 = await createSession(store.prisma, u.id, 2);
     await setPassword(store.prisma, "sess@example.org", "another password");
-    expect(await sessionUser(store.prisma, s3.secret)).toBeNull();
-    for (const junk of [undefined, "", "x", "a".repeat(43) + "'; DROP TABLE"]) expect(await sessionUser(store.prisma, junk)).toBeNull();
+    expect(await sessionUser(store, s3.secret)).toBeNull();
+    for (const junk of [undefined, "", "x", "a".repeat(43) + "'; DROP TABLE"]) expect(await sessionUser(store, junk)).toBeNull();
   });
 
   it("share links: hashed, bound to a run key, expiring, revocable", async () => {
@@ -67,13 +67,13 @@ describe.each(STORE_KINDS)("auth store ($name)", (kind) => {
     expect(await resolveShareLink(store.prisma, a.secret)).toBe("run-a");
     expect(await resolveShareLink(store.prisma, b.secret)).toBe("run-b");
     expect(await resolveShareLink(store.prisma, b.secret, new Date(now.getTime() + 120_000))).toBeNull();
-    expect((await resolveShareLinks(store.prisma, [a.secret, b.secret, "junk"])).sort()).toEqual(["run-a", "run-b"]);
+    expect((await resolveShareLinks(store, [a.secret, b.secret, "junk"])).sort()).toEqual(["run-a", "run-b"]);
     expect(await listShareLinks(store.prisma, "run-a")).toMatchObject([
       { id: a.id, label: "for Bob", createdBy: "share@example.org", revokedAt: null },
     ]);
     expect(await revokeShareLink(store.prisma, a.id)).toEqual({ runKey: "run-a" });
     expect(await resolveShareLink(store.prisma, a.secret)).toBeNull();
-    expect(await resolveShareLinks(store.prisma, [a.secret])).toEqual([]);
+    expect(await resolveShareLinks(store, [a.secret])).toEqual([]);
     expect(await revokeShareLink(store.prisma, 999_999)).toBeNull();
   });
 

@@ -20,7 +20,7 @@ export const dynamic = "force-dynamic";
  * temporary file (a ZIP is read from its end), imported in one transaction, then deleted.
  */
 export const POST = apiRoute(async (req: NextRequest) => {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/import"), req);
+  const access = await gatedStore((store) => authorizeWrite(store, req, "POST /api/v1/import"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   // Uploads larger than STEPWISE_MAX_UPLOAD_MB are refused (the CLI has no limit): the spool

@@ -23,7 +23,7 @@ export const GET = apiRoute(async (req: NextRequest) => {
 
 /** JSON body: the options of `stepwise run` (lib/runner/options.ts) with `dataset` as JSONL text. */
 export const POST = apiRoute(async (req: NextRequest) => {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/jobs"), req);
+  const access = await gatedStore((store) => authorizeWrite(store, req, "POST /api/v1/jobs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);

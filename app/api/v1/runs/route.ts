@@ -19,7 +19,7 @@ export const GET = apiRoute(async (req: NextRequest) => {
 
 /** Native JSONL body, streamed into the same loader as `stepwise ingest`. */
 export const POST = apiRoute(async (req: NextRequest) => {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "POST /api/v1/runs"), req);
+  const access = await gatedStore((store) => authorizeWrite(store, req, "POST /api/v1/runs"), req);
   if (!access.ok) return access.response;
   const { store } = access;
   const max = mbToBytes(env.STEPWISE_MAX_BODY_MB);

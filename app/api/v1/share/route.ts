@@ -14,7 +14,7 @@ export const dynamic = "force-dynamic";
 // shown once. GET ?run=KEY → the run's links (never their secrets).
 export const POST = apiRoute(async (req: NextRequest) => {
   const store = await getStore();
-  const gate = await authorizeWrite(store.prisma, req, "creating a share link");
+  const gate = await authorizeWrite(store, req, "creating a share link");
   if (!gate.ok) return gate.response;
   const body = await readJsonLimited(req, MB);
   if (!body.ok) return body.reason === "too-large" ? tooLarge(MB) : jsonError(400, "the body must be JSON");
@@ -36,7 +36,7 @@ export const POST = apiRoute(async (req: NextRequest) => {
 
 export const GET = apiRoute(async (req: NextRequest) => {
   const store = await getStore();
-  const gate = await authorizeEditorRead(store.prisma, req, "listing share links");
+  const gate = await authorizeEditorRead(store, req, "listing share links");
   if (!gate.ok) return gate.response;
   const run = req.nextUrl.searchParams.get("run");
   if (!run) return jsonError(400, "run: required (?run=KEY)");

@@ -24,7 +24,7 @@ export const GET = apiRoute(async (req: NextRequest, { params }: Ctx) => {
  * new job with the same run key resumes the run.
  */
 export const DELETE = apiRoute(async (req: NextRequest, { params }: Ctx) => {
-  const access = await gatedStore((prisma) => authorizeWrite(prisma, req, "cancelling a job"), req);
+  const access = await gatedStore((store) => authorizeWrite(store, req, "cancelling a job"), req);
   if (!access.ok) return access.response;
   const id = (await params).id;
   const outcome = await cancelJob(access.store, id);

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 /** Revokes a share link: it stops working at once, also for browsers that opened it before. */
 export const DELETE = apiRoute(async (req: NextRequest, { params }: { params: Promise<{ id: string }> }) => {
   const store = await getStore();
-  const gate = await authorizeWrite(store.prisma, req, "revoking a share link");
+  const gate = await authorizeWrite(store, req, "revoking a share link");
   if (!gate.ok) return gate.response;
   const parsed = shareRevokeSchema.safeParse({ id: (await params).id });
   if (!parsed.success) return jsonError(400, "id: a share link id");
