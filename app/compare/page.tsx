@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import { RunPicker } from "@/components/charts/controls/run-picker";
 import { Card, EmptyState } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { requireReader } from "@/lib/auth/server";
-import { RunAccess } from "@/lib/auth/run-access";
+import { checkRunAccess, requireReader } from "@/lib/auth/server";
 import { comparePageMetadata } from "@/lib/preview/page-metadata";
 import { getComparison } from "@/lib/queries/compare";
 import { listRunOptions, resolveRunPieces } from "@/lib/queries/run-options";
@@ -22,7 +21,8 @@ export default async function ComparePage({ searchParams }: Props) {
   const ctx = await requireReader();
   const p = parseCompareParams(await searchParams);
   const [options, { keys, unknown }] = await Promise.all([listRunOptions(ctx), resolveRunPieces(ctx, p.runs)]);
-  const checked = await Promise.all(keys.map((k) => RunAccess.check(ctx, k)));
+  // the same cached check as the page's metadata (one per run and request)
+  const checked = await Promise.all(keys.map(async (k) => (await checkRunAccess(k)).r));
   const data = {
     ...(await getComparison(
       ctx,
