@@ -3,6 +3,7 @@ import { cache } from "react";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { Store } from "@/lib/db";
 import { raw, sql, type Sql } from "@/lib/store/sql";
+import { RUN_FROM } from "./run-fields";
 import { numberOrNull, textOrNull } from "./sql-values";
 import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
@@ -126,7 +127,7 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
       g."id" AS "generationId", g."output", g."outputDeflated", g."firstAnswer", g."lastAnswer", g."firstCorrect", g."lastCorrect",
       g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."analysis", g."promptTokens", g."completionTokens",
       g."latencyMs", g."costUsd", g."ordinal", g."stepTrace"
-    FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
+    FROM ${RUN_FROM}
       JOIN "Item" i ON i."runId" = r."id" AND i."key" = ${itemKey}
       JOIN "ItemContent" c ON c."id" = i."contentId"
       LEFT JOIN "Generation" g ON g."itemId" = i."id" AND g."epoch" = ${epoch}
@@ -142,13 +143,7 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
     failedNeighbour(store, runId, itemId, epoch, "prev"),
     failedNeighbour(store, runId, itemId, epoch, "next"),
   ]);
-  const g = {
-    analysis: String(row.analysis),
-    output: String(row.output),
-    outputDeflated: (row.outputDeflated as Uint8Array | null) ?? null,
-    stepTrace: (row.stepTrace as Uint8Array | null) ?? null,
-  };
-  const analysis = parseJsonOr<StoredGenerationAnalysis>(g.analysis, {
+  const analysis = parseJsonOr<StoredGenerationAnalysis>(String(row.analysis), {
     answers: [],
     extras: [],
     revised: [],
@@ -158,9 +153,9 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
     selfConditioning: null,
   });
   const { input } = decodeItemContent(row.content as Uint8Array);
-  const output = outputOf(storedOutput(g.output, g.outputDeflated), benchmark, analysis);
+  const output = outputOf(storedOutput(String(row.output), row.outputDeflated as Uint8Array | null), benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
-  const trace = decodeStepTrace(g.stepTrace);
+  const trace = decodeStepTrace(row.stepTrace as Uint8Array | null);
   const ops = stepOperations(benchmark, input, analysis, length);
 
   return {

@@ -23,12 +23,17 @@ export interface LengthStat {
   modes: string;
 }
 
+/** A RunLengthStat row as read through the store's driver. */
+export function lengthStatOf(r: Record<string, unknown>): LengthStat {
+  return { length: Number(r.length), n: Number(r.n), firstCorrect: Number(r.firstCorrect), modes: String(r.modes) };
+}
+
 /** The run's stored per-length aggregates (a handful of rows): its lengths and its totals. */
 export async function lengthStats(ctx: ReadContext, run: RunAccess): Promise<LengthStat[]> {
   const rows = await ctx.store.read<Record<keyof LengthStat, unknown>>(
     sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${run.id} ORDER BY "length"`,
   );
-  return rows.map((r) => ({ length: Number(r.length), n: Number(r.n), firstCorrect: Number(r.firstCorrect), modes: String(r.modes) }));
+  return rows.map(lengthStatOf);
 }
 
 /** Filters the RunLengthStat rows answer: length range, failed, or one failure mode (not both). */

@@ -7,6 +7,7 @@ import type { LeaderboardParams, LeaderboardSortColumn } from "@/lib/url/leaderb
 import type { LeaderboardRow } from "./leaderboard";
 import { predictedHorizon, type HorizonRank } from "./leaderboard-rank";
 import { RUN_FIELDS_SQL, runFieldsOf } from "./run-fields";
+import { lengthStatOf, type LengthStat } from "./item-count";
 import { numberOrNull } from "./sql-values";
 
 // The leaderboard's store conditions (which runs, filtered and ordered how), the columns a row
@@ -69,33 +70,18 @@ export const ROW_COLUMNS = raw(
   `${RUN_FIELDS_SQL.sql}, r."id", r."status", r."selfConditioning", r."demo", r."h50", r."h50Lo", r."h50Hi", r."h50Censored", r."h80", r."l50", r."l50Lo", r."l50Hi", r."l80", r."p", r."firstAccuracy", r."lastAccuracy", r."scSlope"`,
 );
 
-export interface LengthStatRow {
-  runId: number;
-  length: number;
-  n: number;
-  firstCorrect: number;
-  modes: string;
-}
-
 /** The per-length counts of `runIds`, in length order. */
-export async function lengthStatsOf(ctx: ReadContext, runIds: number[]): Promise<Map<number, LengthStatRow[]>> {
-  const out = new Map<number, LengthStatRow[]>(runIds.map((id) => [id, []]));
+export async function lengthStatsOf(ctx: ReadContext, runIds: number[]): Promise<Map<number, LengthStat[]>> {
+  const out = new Map<number, LengthStat[]>(runIds.map((id) => [id, []]));
   if (runIds.length === 0) return out;
   const rows = await ctx.store.read(sql`
     SELECT "runId", "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" IN (${join(runIds)}) ORDER BY "runId", "length"`);
-  for (const r of rows)
-    out.get(Number(r.runId))?.push({
-      runId: Number(r.runId),
-      length: Number(r.length),
-      n: Number(r.n),
-      firstCorrect: Number(r.firstCorrect),
-      modes: String(r.modes),
-    });
+  for (const r of rows) out.get(Number(r.runId))?.push(lengthStatOf(r));
   return out;
 }
 
 /** A stored run (ROW_COLUMNS) and its per-length counts as a leaderboard row, with "accuracy at" the lengths `at`. */
-export function leaderboardRowOf(r: Record<string, unknown>, stats: LengthStatRow[], at: number[], rank: HorizonRank): LeaderboardRow {
+export function leaderboardRowOf(r: Record<string, unknown>, stats: LengthStat[], at: number[], rank: HorizonRank): LeaderboardRow {
   const failureModes = emptyModeCounts();
   for (const s of stats) {
     const m = JSON.parse(s.modes) as Partial<Record<FailureMode, number>>;

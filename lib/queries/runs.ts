@@ -1,5 +1,6 @@
 import "server-only";
 import { cache } from "react";
+import { RUN_FROM } from "./run-fields";
 import { numberOrNull, textOrNull } from "./sql-values";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { ReadContext } from "@/lib/read-context";
@@ -55,7 +56,7 @@ async function readRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSumm
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
       m."id" AS "modelId", m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
       v."name" AS "variantName", v."params" AS "variantParams"
-    FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "Variant" v ON v."id" = r."variantId"
+    FROM ${RUN_FROM}
     WHERE r."key" = ${run.key}`);
   if (!r) return null;
   return {
