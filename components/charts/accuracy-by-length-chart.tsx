@@ -85,6 +85,7 @@ export function AccuracyByLengthChart({
       legend={legend}
       height={height}
       testId="accuracy-by-length-chart"
+      columnTips={tips}
       draw={(plot) => {
         const pad = log ? 0 : (hi - lo) * 0.04 || 1;
         const x = scale(log ? [lo, hi] : [Math.max(0, lo - pad), hi + pad], [plot.left, plot.right], log);
@@ -103,7 +104,7 @@ export function AccuracyByLengthChart({
               }}
               y={{ scale: y, ticks: [0, 0.25, 0.5, 0.75, 1], format: (v) => pct(v), label: "Accuracy" }}
             />
-            <HoverColumns plot={plot} xs={lengths.map(x)} tips={tips} />
+            <HoverColumns plot={plot} xs={lengths.map(x)} />
             {bands
               ? sorted.flatMap((s) =>
                   kinds.map((k) => {

@@ -50,6 +50,7 @@ export function ChartFrame({
   testId,
   draw,
   actions,
+  columnTips,
 }: {
   /** what the chart shows, for exports (file name and title) when there is no visible title */
   name: string;
@@ -61,6 +62,8 @@ export function ChartFrame({
   testId: string;
   draw: (plot: Plot) => ReactNode;
   actions?: ReactNode;
+  /** tooltip of each column of the drawing's HoverColumns, left to right */
+  columnTips?: string[];
 }) {
   const legendNode = Array.isArray(legend) ? <ChartLegend entries={legend as LegendEntry[]} title={legendTitle} /> : legend;
   return (
@@ -75,7 +78,7 @@ export function ChartFrame({
         </span>
       </div>
       <p className="sr-only">{description}</p>
-      <ChartInteractive>
+      <ChartInteractive columnTips={columnTips}>
         {(["wide", "narrow"] as const).map((kind) => {
           const plot = plotOf(kind, height, testId);
           return (
@@ -158,15 +161,21 @@ export function Axes({ plot, x, y, xGrid = true }: { plot: Plot; x: AxisSpec; y:
   );
 }
 
-/** An invisible column that shows its tooltip on hover: one per x value of a line chart. */
-export function HoverColumns({ plot, xs, tips }: { plot: Plot; xs: number[]; tips: string[] }) {
+/**
+ * The plot area as one invisible target whose tooltip is the column under the pointer: one column
+ * per x value of a line chart, split halfway between neighbours. It carries only the boundaries;
+ * the texts go once per chart to the client (ChartFrame's `columnTips`), not into every rendering.
+ */
+export function HoverColumns({ plot, xs }: { plot: Plot; xs: number[] }) {
+  const bounds = xs.slice(1).map((x, i) => Math.round(((xs[i] + x) / 2) * 10) / 10);
   return (
-    <g fill="transparent">
-      {xs.map((x, i) => {
-        const left = i === 0 ? plot.left : (xs[i - 1] + x) / 2;
-        const right = i === xs.length - 1 ? plot.right : (x + xs[i + 1]) / 2;
-        return <rect key={i} x={left} y={plot.top} width={Math.max(0, right - left)} height={plot.bottom - plot.top} data-tip={tips[i]} />;
-      })}
-    </g>
+    <rect
+      x={plot.left}
+      y={plot.top}
+      width={plot.right - plot.left}
+      height={plot.bottom - plot.top}
+      fill="transparent"
+      data-columns={bounds.join(" ")}
+    />
   );
 }

@@ -16,20 +16,21 @@ interface Tip {
  * the element under the pointer or focus that carries `data-tip` (plain text, shown as text, never
  * as HTML) and makes the chart's links navigate client-side. Export is ChartExportMenu's.
  */
-export function ChartInteractive({ children }: { children: ReactNode }) {
+export function ChartInteractive({ children, columnTips }: { children: ReactNode; columnTips?: string[] }) {
   const router = useRouter();
   const box = useRef<HTMLDivElement>(null);
   const [tip, setTip] = useState<Tip | null>(null);
 
   function show(target: EventTarget | null, clientX?: number, clientY?: number) {
-    const el = target instanceof Element ? target.closest("[data-tip]") : null;
+    const el = target instanceof Element ? target.closest("[data-tip], [data-columns]") : null;
     const host = box.current;
-    if (!el || !host) return setTip(null);
+    const text = el ? (el.getAttribute("data-tip") ?? columnTip(el, columnTips, clientX, clientY)) : null;
+    if (!el || !host || text == null) return setTip(null);
     const outer = host.getBoundingClientRect();
     const r = el.getBoundingClientRect();
     const x = (clientX ?? r.left + r.width / 2) - outer.left;
     const y = (clientY ?? r.top) - outer.top;
-    setTip({ text: el.getAttribute("data-tip") ?? "", x, y, width: outer.width });
+    setTip({ text, x, y, width: outer.width });
   }
 
   return (
@@ -63,4 +64,16 @@ export function ChartInteractive({ children }: { children: ReactNode }) {
       ) : null}
     </div>
   );
+}
+
+/** The tooltip of the HoverColumns column under the pointer: its x in the drawing's viewBox units against the column boundaries. */
+function columnTip(el: Element, tips: string[] | undefined, clientX?: number, clientY?: number): string | null {
+  const svg = el instanceof SVGGraphicsElement ? el.ownerSVGElement : null;
+  const toView = svg?.getScreenCTM()?.inverse();
+  if (!tips || !toView || clientX == null || clientY == null) return null;
+  const x = new DOMPoint(clientX, clientY).matrixTransform(toView).x;
+  const bounds = (el.getAttribute("data-columns") ?? "").split(" ").filter(Boolean).map(Number);
+  let i = 0;
+  while (i < bounds.length && x >= bounds[i]) i++;
+  return tips[i] ?? null;
 }

@@ -114,6 +114,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
       legend={legend}
       height={height}
       testId="step-curves-chart"
+      columnTips={tips}
       draw={(plot) => {
         const x = scale([lo, hi], [plot.left, plot.right], log);
         const y = scale([0, 1], [plot.bottom, plot.top]);
@@ -137,7 +138,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                 </text>
               </g>
             ))}
-            <HoverColumns plot={plot} xs={hoverSteps.map(x)} tips={tips} />
+            <HoverColumns plot={plot} xs={hoverSteps.map(x)} />
             {curves.flatMap(({ s, lines }) =>
               lines.map(({ k, pts }) => (
                 <path

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 // The charts arrive drawn in the server's HTML, follow the system theme, and show their
 // uncertainty; screenshots of every chart view at 1280 and 390 px, light and dark, go to
@@ -120,6 +120,48 @@ test("step chart toggles write the URL; horizons carry their numbers", async ({ 
   await expect(chart.locator('path[data-kind="predicted"]')).toHaveCount(0);
   await expect(chart.locator('path[data-kind="task"]')).toHaveCount(2);
 });
+
+/** Hovers the plot near its floor at the x of `anchor` (an element of the drawing) and returns the tooltip's text. */
+async function tipBelow(page: Page, svg: Locator, anchor: Locator): Promise<string> {
+  await svg.scrollIntoViewIfNeeded();
+  const at = (await anchor.boundingBox())!;
+  const plot = (await svg.locator("rect[data-columns]").boundingBox())!;
+  await page.mouse.move(at.x + at.width / 2, plot.y + plot.height * 0.97);
+  const tip = page.getByRole("tooltip");
+  await expect(tip).toBeVisible();
+  return (await tip.textContent()) ?? "";
+}
+
+for (const [width, kind] of [
+  [1280, "wide"],
+  [390, "narrow"],
+] as const) {
+  test(`at ${width} px a chart's tooltip is the column under the pointer (one list of texts per chart, not per drawing)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // Horizon markers carry tooltips of their own: hidden, every x of the step chart is a column.
+    await page.goto(`/curves?runs=${A},${B}&nohz=1`);
+    const html = await page.content();
+    // The column texts travel once, as the client leaf's prop, not as attributes of each drawing.
+    expect(html).not.toMatch(/<rect[^>]*data-tip="Step /);
+    const steps = page.getByTestId("step-curves-chart").locator(`svg[data-chart-svg="${kind}"]`);
+    for (const tick of ["20", "40"]) {
+      const label = steps.locator(".chart-axes text[text-anchor='middle']", { hasText: new RegExp(`^${tick}$`) });
+      const text = await tipBelow(page, steps, label);
+      expect(text).toMatch(new RegExp(`^Step ${tick}\\b`));
+      expect(text).toMatch(/Sim-Alpha-8B: a\(i\) \d+\.\d%/);
+      expect(text).toMatch(/Sim-Epsilon-32B: a\(i\) \d+\.\d%/);
+    }
+    // Below a marker of the accuracy chart (the second length: high accuracy, far from the floor).
+    const accuracy = page.getByTestId("accuracy-by-length-chart").locator(`svg[data-chart-svg="${kind}"]`);
+    const mark = accuracy.locator("a.chart-link").nth(1);
+    const length = /length (\d+)/.exec((await mark.getAttribute("aria-label"))!)![1];
+    expect(await tipBelow(page, accuracy, mark)).toMatch(new RegExp(`^Length ${length} `));
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+  });
+}
 
 test("compare shows intervals on accuracies and on every per-length Δ", async ({ page }) => {
   await page.goto(`/compare?runs=${A},${B}`);
