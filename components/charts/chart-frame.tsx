@@ -3,7 +3,7 @@ import { ChartExportMenu } from "./chart-export-menu";
 import { ChartInteractive } from "./chart-interactive";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { CHART, TOKEN } from "./config";
-import type { Scale } from "./geometry";
+import { r1, type Scale } from "./geometry";
 
 /** The drawing area of one rendering of a chart, in viewBox units. */
 export interface Plot {
@@ -127,24 +127,26 @@ export function Axes({ plot, x, y, xGrid = true }: { plot: Plot; x: AxisSpec; y:
   const midY = (plot.top + plot.bottom) / 2;
   return (
     <g className="chart-axes">
-      <g stroke={TOKEN.grid} strokeDasharray="3 3">
-        {y.ticks.map((t) => (
-          <line key={`gy${t}`} x1={plot.left} x2={plot.right} y1={y.scale(t)} y2={y.scale(t)} />
-        ))}
-        {xGrid ? x.ticks.map((t) => <line key={`gx${t}`} x1={x.scale(t)} x2={x.scale(t)} y1={plot.top} y2={plot.bottom} />) : null}
-      </g>
-      <g stroke={TOKEN.axis}>
-        <line x1={plot.left} x2={plot.right} y1={plot.bottom} y2={plot.bottom} />
-        <line x1={plot.left} x2={plot.left} y1={plot.top} y2={plot.bottom} />
-      </g>
+      {/* The grid and the two axis lines are one path each: every element is drawn twice and sent
+          twice (HTML and the RSC payload), on every chart of a page. */}
+      <path
+        d={[
+          ...y.ticks.map((t) => `M${plot.left},${r1(y.scale(t))}H${plot.right}`),
+          ...(xGrid ? x.ticks.map((t) => `M${r1(x.scale(t))},${plot.top}V${plot.bottom}`) : []),
+        ].join("")}
+        stroke={TOKEN.grid}
+        strokeDasharray="3 3"
+        fill="none"
+      />
+      <path d={`M${plot.left},${plot.top}V${plot.bottom}H${plot.right}`} stroke={TOKEN.axis} fill="none" />
       <g fill={TOKEN.muted} fontSize={CHART.font.tick}>
         {x.ticks.map((t, i) => (
-          <text key={`tx${t}`} x={x.scale(t)} y={plot.bottom + 16} textAnchor="middle">
+          <text key={`tx${t}`} x={r1(x.scale(t))} y={plot.bottom + 16} textAnchor="middle">
             {x.labels?.[i] ?? fx(t)}
           </text>
         ))}
         {y.ticks.map((t, i) => (
-          <text key={`ty${t}`} x={plot.left - 6} y={y.scale(t) + 4} textAnchor="end">
+          <text key={`ty${t}`} x={plot.left - 6} y={r1(y.scale(t) + 4)} textAnchor="end">
             {y.labels?.[i] ?? fy(t)}
           </text>
         ))}

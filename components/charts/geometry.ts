@@ -50,7 +50,8 @@ export function thinTicks(ticks: number[], max: number): number[] {
   return ticks.filter((_, i) => i % every === 0 || i === ticks.length - 1).filter((t, i, a) => i === a.length - 1 || a.indexOf(t) === i);
 }
 
-const r1 = (v: number) => Math.round(v * 10) / 10;
+/** A coordinate to one decimal: a tenth of a viewBox unit is below a pixel at every width drawn. */
+export const r1 = (v: number) => Math.round(v * 10) / 10;
 
 /** Polyline through the points; a gap (null) starts a new segment. */
 export function linePath(points: ([number, number] | null)[]): string {
