@@ -21,7 +21,7 @@ export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, can
   if (div?.kind === "none") and.push(sql`g."firstDivergence" IS NULL`);
   if (div?.kind === "exact") and.push(sql`g."firstDivergence" = ${div.step}`);
   if (div?.kind === "range") and.push(sql`g."firstDivergence" >= ${div.from} AND g."firstDivergence" <= ${div.to}`);
-  if (p.q) and.push(dialect.containsText(dialect.outputText("g"), p.q));
+  if (p.q) and.push(dialect.outputContains("g", p.q));
   return join(and, " AND ");
 }
 

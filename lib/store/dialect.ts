@@ -1,6 +1,8 @@
 import type { Provider } from "../env";
 import type { Store } from "../db";
 import { searchQuery } from "./search-terms";
+import { foldAscii } from "./fold";
+import { OUTPUT_CONTAINS_FUNCTION } from "./output-text";
 import { raw, sql, type Sql } from "./sql";
 
 // The SQL that differs between the two stores, chosen by the store's provider (never by the
@@ -13,8 +15,12 @@ export interface Dialect {
    * `+a.length = +b.length` hides the columns' statistics and the planner misjudges the join.
    */
   hint(): Sql;
-  /** A generation's output text in SQL, over the columns of `alias` (SQLite stores it deflated). */
-  outputText(alias: string): Sql;
+  /**
+   * The output of the generation `alias` contains `q` as literal text, ignoring the case of ASCII
+   * letters and only theirs, the same on both stores (docs/decisions.md, search). SQLite stores
+   * outputs deflated: a function of ours inflates and checks each (lib/store/output-text.ts).
+   */
+  outputContains(alias: string, q: string): Sql;
   /**
    * Ids of run `runId`'s generations whose output may contain `q` (case-insensitively), from
    * SQLite's index of trigrams (lib/store/search-terms.ts), to be re-checked; null when no
@@ -22,20 +28,10 @@ export interface Dialect {
    * (PostgreSQL's pg_trgm index serves the match itself).
    */
   outputCandidates(store: Store, runId: number, q: string): Promise<number[] | null>;
-  /**
-   * `column` contains `q` as literal text (`%`, `_`, `\` are text), ignoring the case of ASCII
-   * letters and only theirs, the same on both stores (docs/decisions.md, search).
-   */
-  containsText(column: Sql, q: string): Sql;
-}
-
-/** ASCII letters folded to lower case, nothing else (the case folding search applies on both stores). */
-export function foldAscii(text: string): string {
-  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /** A LIKE pattern matching `q` literally anywhere (with ESCAPE '\'): `%`, `_` and `\` are text. */
-export function containsPattern(q: string): string {
+function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
 }
 
@@ -45,7 +41,8 @@ const CANDIDATES = 900;
 const sqlite: Dialect = {
   provider: "sqlite",
   hint: () => raw("+"),
-  outputText: (alias) => raw(`stepwise_output(${alias}."output", ${alias}."outputDeflated")`),
+  outputContains: (alias, q) =>
+    sql`${raw(`${OUTPUT_CONTAINS_FUNCTION}(${alias}."output", ${alias}."outputDeflated"`)}, ${foldAscii(q)}) = 1`,
   async outputCandidates(store, runId, q) {
     const match = searchQuery(runId, q);
     if (match === null) return null;
@@ -60,8 +57,6 @@ const sqlite: Dialect = {
     }
     return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
   },
-  // SQLite's LIKE ignores the case of ASCII letters, and only theirs (no ICU in better-sqlite3).
-  containsText: (column, q) => sql`${column} LIKE ${containsPattern(q)} ESCAPE '\\'`,
 };
 
 const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -70,14 +65,16 @@ const LOWER = "abcdefghijklmnopqrstuvwxyz";
 const postgres: Dialect = {
   provider: "postgres",
   hint: () => raw(""),
-  outputText: (alias) => raw(`${alias}."output"`),
+  outputContains: (alias, q) => containsText(raw(`${alias}."output"`), q),
   outputCandidates: async () => null,
-  // ILIKE is what the pg_trgm index serves; it folds whatever the database's locale folds (all of
-  // Unicode under a UTF-8 one), so the translate() recheck narrows it to ASCII folding, as on
-  // SQLite. ASCII folding implies ILIKE's, so the pair matches exactly the ASCII-folded rows.
-  containsText: (column, q) =>
-    sql`${column} ILIKE ${containsPattern(q)} ESCAPE '\\' AND translate(${column}, ${UPPER}, ${LOWER}) LIKE ${containsPattern(foldAscii(q))} ESCAPE '\\'`,
 };
+
+// ILIKE is what the pg_trgm index serves; it folds whatever the database's locale folds (all of
+// Unicode under a UTF-8 one), so the translate() recheck narrows it to ASCII folding, as on
+// SQLite. ASCII folding implies ILIKE's, so the pair matches exactly the ASCII-folded rows.
+function containsText(column: Sql, q: string): Sql {
+  return sql`${column} ILIKE ${containsPattern(q)} ESCAPE '\\' AND translate(${column}, ${UPPER}, ${LOWER}) LIKE ${containsPattern(foldAscii(q))} ESCAPE '\\'`;
+}
 
 export function dialectOf(provider: Provider): Dialect {
   return provider === "postgres" ? postgres : sqlite;

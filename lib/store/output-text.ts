@@ -1,17 +1,23 @@
 import type Database from "better-sqlite3";
 import { inflateRawSync } from "node:zlib";
 import { deflateExact } from "./deflate";
+import { foldAscii } from "./fold";
 
 // The model's output on SQLite is stored deflated (Generation.outputDeflated, migration 0015)
 // with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.36
 // of its bytes. The search index (FTS5 trigram, contentless) gets the text when the row is
-// written; SQL that needs the text (the search's exact re-check) calls stepwise_output(),
-// registered on every SQLite connection the app opens. PostgreSQL keeps `output` as text
+// written; SQL that needs the text (building that index later, migrations) calls
+// stepwise_output(), and the search's exact re-check stepwise_output_contains(), which checks
+// the text in JavaScript rather than handing it back to SQLite for LIKE; both are registered on
+// every SQLite connection the app opens. PostgreSQL keeps `output` as text
 // (TOAST compresses it, and its pg_trgm index reads the column itself); outputDeflated is
 // null there.
 
 /** Name of the SQL function (SQLite) that returns a row's output text from its two columns. */
-export const OUTPUT_FUNCTION = "stepwise_output";
+const OUTPUT_FUNCTION = "stepwise_output";
+
+/** Name of the SQL function (SQLite): 1 when a row's output, from its two columns, contains a text (ASCII letters folded). */
+export const OUTPUT_CONTAINS_FUNCTION = "stepwise_output_contains";
 
 /** The deflated record of an output, or null when there is nothing to compress (''). */
 export function deflateOutput(text: string): Buffer | null {
@@ -20,12 +26,40 @@ export function deflateOutput(text: string): Buffer | null {
 
 /** A generation's output text from its stored columns (either store). */
 export function storedOutput(output: string, deflated: Uint8Array | null | undefined): string {
-  return deflated ? inflateRawSync(deflated).toString("utf8") : output;
+  // Inflate's output chunk sized to the record (outputs deflate 2–4×) rather than zlib's 16 kB:
+  // a search re-checks hundreds per request (docs/performance.md, "Pages and API").
+  return deflated ? inflateRawSync(deflated, { chunkSize: Math.max(1024, deflated.length * 4) }).toString("utf8") : output;
 }
 
-/** Registers stepwise_output(output, outputDeflated) on a SQLite connection. */
+/**
+ * A test that a text contains `folded` (a search text already ASCII-folded), ignoring the case
+ * of ASCII letters and only theirs. For an ASCII search text a case-insensitive RegExp without
+ * the `u` flag is that same test — it never folds a non-ASCII character to an ASCII one (ſ stays
+ * apart from s, K from k) — and ~10× faster than folding each text first.
+ */
+function matcher(folded: string): (text: string) => boolean {
+  if (!/[a-z]/.test(folded)) return (text) => text.includes(folded);
+  if (/^[\x00-\x7f]*$/.test(folded)) {
+    const re = new RegExp(folded.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), "i");
+    return (text) => re.test(text);
+  }
+  return (text) => foldAscii(text).includes(folded);
+}
+
+// One search calls the check for hundreds of rows with the same text: its matcher is kept.
+let last = { folded: "", test: matcher("") };
+
+function containsFolded(text: string, folded: string): boolean {
+  if (last.folded !== folded) last = { folded, test: matcher(folded) };
+  return last.test(text);
+}
+
+/** Registers stepwise_output(output, outputDeflated) and stepwise_output_contains(output, outputDeflated, foldedText) on a SQLite connection. */
 export function registerOutputFunction(db: Database.Database): void {
-  db.function(OUTPUT_FUNCTION, { deterministic: true }, (output: unknown, deflated: unknown) =>
-    storedOutput(output === null ? "" : String(output), deflated instanceof Uint8Array ? deflated : null),
+  const text = (output: unknown, deflated: unknown) =>
+    storedOutput(output === null ? "" : String(output), deflated instanceof Uint8Array ? deflated : null);
+  db.function(OUTPUT_FUNCTION, { deterministic: true }, text);
+  db.function(OUTPUT_CONTAINS_FUNCTION, { deterministic: true }, (output: unknown, deflated: unknown, folded: unknown) =>
+    containsFolded(text(output, deflated), String(folded)) ? 1 : 0,
   );
 }

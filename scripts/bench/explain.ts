@@ -90,8 +90,10 @@ const page = (where: string, order: string, limit: string) =>
   `SELECT ${cols}, i."inducedErrorRate" FROM (SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${order} ${limit}) k
   JOIN "Generation" g ON g."itemId" = k."itemId" AND g."epoch" = k."epoch" JOIN "Item" i ON i."id" = g."itemId" ORDER BY ${order}`;
 const itemOrder = `g."itemId" ASC, g."epoch" ASC`;
-// the output as the item table's search reads it (deflated on SQLite: lib/store/output-text.ts)
-const outputText = dialectOf(providerOf(url)).outputText("g").sql;
+// the search's re-check as the item table writes it (on SQLite a function of ours: lib/store/output-text.ts),
+// its placeholders numbered after the run's $1
+const search = dialectOf(providerOf(url)).outputContains("g", "= 1");
+const searchWhere = search.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + 1}`);
 
 const queries: Query[] = [
   {
@@ -143,8 +145,8 @@ const queries: Query[] = [
   },
   {
     name: "items: search, page 1",
-    sql: page(`g."runId" = $1 AND ${outputText} LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
-    params: [runId, "%= 1%"],
+    sql: page(`g."runId" = $1 AND ${searchWhere}`, itemOrder, "LIMIT 50 OFFSET 0"),
+    params: [runId, ...search.values],
   },
   ...(providerOf(url) === "sqlite"
     ? [

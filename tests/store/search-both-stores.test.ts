@@ -28,8 +28,14 @@ const OUTPUTS: Record<string, string> = {
   backslash: "C:\\temp\\file",
   wildcardish: "100x done, snakeXcase",
   greek: "ΣΊΣΥΦΟΣ σίσυφος",
+  // Non-ASCII letters whose upper or lower case is ASCII (ſ → S, K → k): they must not fold.
+  longS: "ſtep by ſtep",
+  kelvin: "at 300 \u212A",
 };
 const QUERIES = [
+  "step",
+  "STEP",
+  "300 k",
   "answer",
   "ANSWER",
   "AnSwEr",
@@ -117,8 +123,23 @@ describe("search on both stores", () => {
     // The expectation is not vacuous: folding, non-folding and literal wildcards all show.
     expect(want["ANSWER"]).toEqual(["lower", "mixed", "upper"]);
     expect(want["Ä"]).toEqual(["umlautUpper"]);
+    expect(want["step"]).toEqual([]);
+    expect(want["300 k"]).toEqual([]);
     expect(want["%"]).toEqual(["percent"]);
     expect(want["_"]).toEqual(["underscore"]);
     expect(want["\\"]).toEqual(["backslash"]);
+  });
+
+  it("finds the same by its re-check alone, with no index to narrow it (a run not yet indexed)", async () => {
+    for (const { kind, store } of opened) {
+      // On SQLite the index's candidates come first; without them every output is re-checked.
+      await store.prisma.run.updateMany({ where: { key: KEY }, data: { searchIndexed: false } });
+      const ctx = adminContext(store);
+      const run = await runAccess(ctx, KEY);
+      for (const q of QUERIES) {
+        const rows = await getAllRunItems(ctx, run, parseRunParams({ q }), 1000);
+        expect(rows.map((r) => r.itemId).sort(), `${kind.name}: ${q}`).toEqual(expected(q));
+      }
+    }
   });
 });
