@@ -41,6 +41,15 @@ function fromStats(p: RunParams): boolean {
   return !p.kind && !p.div && !p.q && !(p.failed && p.mode);
 }
 
+/**
+ * Where a count stops. A search re-checks each match's text (on SQLite by inflating it), so its
+ * count stops five pages past the page shown; other filters read index entries only and count
+ * to 1,000 (docs/decisions.md, "Search").
+ */
+export function countCap(p: RunParams): number {
+  return p.q ? (p.page + 5) * p.pageSize : Math.max(1000, (p.page + 5) * p.pageSize);
+}
+
 export async function countItems(ctx: ReadContext, run: RunAccess, p: RunParams, where: Sql, stats: LengthStat[]): Promise<ItemTotal> {
   // A run being written refreshes its aggregates now and then: count its rows instead.
   if (run.status === "complete" && fromStats(p)) {
@@ -52,10 +61,7 @@ export async function countItems(ctx: ReadContext, run: RunAccess, p: RunParams,
     }
     return { total, more: false };
   }
-  // A search re-checks each match's text (on SQLite by inflating it), so its count stops five
-  // pages past the page shown; other filters read index entries only and count to 1,000
-  // (docs/decisions.md, "Search").
-  const cap = p.q ? (p.page + 5) * p.pageSize : Math.max(1000, (p.page + 5) * p.pageSize);
+  const cap = countCap(p);
   // No ORDER BY: the count stops after cap + 1 matches, in whatever order the plan finds them.
   const [row] = await ctx.store.read<{ n: unknown }>(
     sql`SELECT COUNT(*) AS "n" FROM (SELECT 1 FROM "Generation" g WHERE ${where} LIMIT ${cap + 1}) t`,

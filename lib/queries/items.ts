@@ -3,12 +3,12 @@ import { numberOrNull, textOrNull } from "./sql-values";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { Store } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
-import { sql, type Sql } from "@/lib/store/sql";
+import { join, sql, type Sql } from "@/lib/store/sql";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import type { FailureMode } from "@/lib/analysis/types";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
-import { countItems, lengthStats } from "./item-count";
+import { countCap, countItems, lengthStats, type LengthStat } from "./item-count";
 import { itemFilterSql, itemOrderBy, itemOrderSql, seekSql } from "./item-sql";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
@@ -139,18 +139,45 @@ async function pageBySignpost(
   return pageRows(store, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
 }
 
+/**
+ * A search in item order with no cursor: one scan in that order finds the count's matches (up
+ * to its cap) and the page is a slice of them, read by key. A count and a page of their own
+ * each re-checked the text of the page's matches (on SQLite, inflating every output again).
+ */
+async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthStat[]): Promise<ItemPage> {
+  const cap = countCap(p);
+  const found = await store.read<{ itemId: unknown; epoch: unknown }>(
+    sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${itemOrderSql(p, "g")} LIMIT ${cap + 1}`,
+  );
+  const more = found.length > cap;
+  const total = Math.min(found.length, cap);
+  const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
+  const page = Math.min(p.page, pageCount);
+  const slice = found.slice((page - 1) * p.pageSize, page * p.pageSize).map((k) => ({ itemId: Number(k.itemId), epoch: Number(k.epoch) }));
+  const byKey = slice.length
+    ? sql`(${join(
+        slice.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
+        " OR ",
+      )})`
+    : sql`1 = 0`;
+  const { rows, keys } = await pageRows(store, byKey, (a) => itemOrderSql(p, a), 0, p.pageSize);
+  const cursors = keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
+  return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors, lengths: stats.map((s) => s.length) };
+}
+
 /** A complete run's counts come from its stored aggregates. */
 export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams): Promise<ItemPage> {
   const store = ctx.store;
   const { id: runId, status } = run;
   const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(store, runId, p.q) : null);
   const stats = await lengthStats(ctx, run);
-  const { total, more } = await countItems(ctx, run, p, where, stats);
-  const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
-  const page = Math.min(p.page, pageCount);
   const { sort, dir } = effectiveItemSort(p);
   const after = parseCursor(p.after);
   const before = parseCursor(p.before);
+  if (p.q && sort === "order" && !after && !before) return searchPage(store, where, p, stats);
+  const { total, more } = await countItems(ctx, run, p, where, stats);
+  const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
+  const page = Math.min(p.page, pageCount);
   let found: { rows: ItemRow[]; keys: Key[] };
   if (sort === "order" && page > 1 && (after || before)) {
     // Next (after) moves along the shown order, Previous (before) against it.

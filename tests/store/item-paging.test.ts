@@ -25,10 +25,10 @@ const next = all.findIndex((l, i) => i > 0 && l.includes('"type":"run"'));
 const lines = all.slice(0, next);
 const header = JSON.parse(lines[0]) as { key: string; config: Record<string, unknown> };
 
-/** The first run of arith-small with every item twice (epochs 0 and 1), epoch 1 after all epoch 0s. */
-function twoEpochs(): string {
-  const out = [JSON.stringify({ ...header, config: { ...header.config, epochs: 2 } })];
-  for (const epoch of [0, 1]) for (const l of lines.slice(1)) out.push(JSON.stringify({ ...JSON.parse(l), epoch }));
+/** The first run of arith-small with every item `epochs` times, epoch 1 after all epoch 0s. */
+function withEpochs(epochs = 2): string {
+  const out = [JSON.stringify({ ...header, config: { ...header.config, epochs } })];
+  for (let epoch = 0; epoch < epochs; epoch++) for (const l of lines.slice(1)) out.push(JSON.stringify({ ...JSON.parse(l), epoch }));
   return out.join("\n") + "\n";
 }
 
@@ -43,7 +43,7 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   let run: RunAccess;
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
-    const r = await loadNative(store, "two-epochs.jsonl", [twoEpochs()]);
+    const r = await loadNative(store, "two-epochs.jsonl", [withEpochs()]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
     ctx = adminContext(store);
@@ -177,4 +177,51 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     expect(p.rows.length).toBe(10);
     expect(p.cursors).toBeNull();
   });
+});
+
+// A search's count stops five pages past the page shown (lib/queries/item-count.ts); in item
+// order one scan gives both the count and the page (lib/queries/items.ts, searchPage). With
+// more matches than that cap, the total is the cap, `more` is set and every page is still
+// the oracle's slice.
+describe.each(STORE_KINDS)("a search's capped count on $name", (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  let runId: number;
+  let ctx: ReadContext;
+  let run: RunAccess;
+  beforeAll(async () => {
+    ({ store, drop } = await kind.create());
+    expect((await loadNative(store, "epochs.jsonl", [withEpochs(6)])).errors).toEqual([]);
+    runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
+    ctx = adminContext(store);
+    run = await runAccess(ctx, header.key);
+  });
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  for (const q of ["=", "answer"]) {
+    for (const dir of ["asc", "desc"]) {
+      it(`"${q}" ${dir}: total capped at five pages past the page, pages are the oracle's slices`, async () => {
+        const expected = await oracleItems(store, runId, params({ q, dir }));
+        expect(expected.length).toBeGreaterThan(60); // more than page 1's cap (6 pages of 10)
+        // and the page whose cap the matches fill exactly, when there is one ("=": 120, page 7)
+        const exact = expected.length % 10 === 0 ? [expected.length / 10 - 5] : [];
+        if (q === "=") expect(exact).toEqual([7]);
+        for (const n of [1, 2, 4, ...exact, 20]) {
+          const got = await getRunItems(ctx, run, params({ q, dir, page: String(n) }));
+          const cap = (n + 5) * 10;
+          expect(got.total, `page ${n} total`).toBe(Math.min(expected.length, cap));
+          expect(got.more, `page ${n} more`).toBe(expected.length > cap);
+          expect(got.page).toBe(Math.min(n, Math.ceil(got.total / 10)));
+          expect(got.rows, `page ${n} rows`).toEqual(expected.slice((got.page - 1) * 10, got.page * 10));
+          const last = got.rows[got.rows.length - 1];
+          expect(got.cursors?.last).toBeDefined();
+          // Next from this page's cursor shows the oracle's following slice.
+          const following = await getRunItems(ctx, run, params({ q, dir, page: String(got.page + 1), after: got.cursors!.last }));
+          expect(following.rows, `after page ${got.page} (${last.itemId})`).toEqual(expected.slice(got.page * 10, got.page * 10 + 10));
+        }
+      });
+    }
+  }
 });
