@@ -154,13 +154,20 @@ async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthS
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
   const slice = found.slice((page - 1) * p.pageSize, page * p.pageSize).map((k) => ({ itemId: Number(k.itemId), epoch: Number(k.epoch) }));
-  const byKey = slice.length
-    ? sql`(${join(
-        slice.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
-        " OR ",
-      )})`
-    : sql`1 = 0`;
-  const { rows, keys } = await pageRows(store, byKey, (a) => itemOrderSql(p, a), 0, p.pageSize);
+  // No match, no second read: a constant-false condition does not stop SQLite's planner from
+  // walking a whole index of the table (measured: 200 ms at 1.6 million generations).
+  const { rows, keys } = slice.length
+    ? await pageRows(
+        store,
+        sql`(${join(
+          slice.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
+          " OR ",
+        )})`,
+        (a) => itemOrderSql(p, a),
+        0,
+        p.pageSize,
+      )
+    : { rows: [], keys: [] };
   const cursors = keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
   return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors, lengths: stats.map((s) => s.length) };
 }

@@ -200,6 +200,19 @@ describe.each(STORE_KINDS)("a search's capped count on $name", (kind) => {
     await drop?.();
   });
 
+  it("a search with no match: an empty first page, no cursors, nothing more", async () => {
+    for (const q of ["zzqq", "⁂"]) {
+      const got = await getRunItems(ctx, run, params({ q }));
+      expect({ rows: got.rows, total: got.total, more: got.more, page: got.page, cursors: got.cursors }).toEqual({
+        rows: [],
+        total: 0,
+        more: false,
+        page: 1,
+        cursors: null,
+      });
+    }
+  });
+
   for (const q of ["=", "answer"]) {
     for (const dir of ["asc", "desc"]) {
       it(`"${q}" ${dir}: total capped at five pages past the page, pages are the oracle's slices`, async () => {
