@@ -140,7 +140,7 @@ async function pageBySignpost(
 }
 
 /**
- * A search in item order with no cursor: one scan in that order finds the count's matches (up
+ * A search in item order with no cursor, on SQLite: one scan in that order finds the count's matches (up
  * to its cap) and the page is a slice of them, read by key. A count and a page of their own
  * each re-checked the text of the page's matches (on SQLite, inflating every output again).
  */
@@ -181,7 +181,10 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
   const { sort, dir } = effectiveItemSort(p);
   const after = parseCursor(p.after);
   const before = parseCursor(p.before);
-  if (p.q && sort === "order" && !after && !before) return searchPage(store, where, p, stats);
+  // Not on PostgreSQL: there the planner takes the search's filter for rare (~1 in 33 rows), so
+  // an ORDER BY with a LIMIT of hundreds reads and re-checks the whole run before sorting
+  // (3.5 s at 10,000 items for "= 1"), where a count without order stops at its cap.
+  if (p.q && sort === "order" && !after && !before && ctx.dialect.provider === "sqlite") return searchPage(store, where, p, stats);
   const { total, more } = await countItems(ctx, run, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
