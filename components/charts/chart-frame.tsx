@@ -169,7 +169,7 @@ export function Axes({ plot, x, y, xGrid = true }: { plot: Plot; x: AxisSpec; y:
  * the texts go once per chart to the client (ChartFrame's `columnTips`), not into every rendering.
  */
 export function HoverColumns({ plot, xs }: { plot: Plot; xs: number[] }) {
-  const bounds = xs.slice(1).map((x, i) => Math.round(((xs[i] + x) / 2) * 10) / 10);
+  const bounds = xs.slice(1).map((x, i) => r1((xs[i] + x) / 2));
   return (
     <rect
       x={plot.left}

@@ -139,10 +139,15 @@ async function pageBySignpost(
   return pageRows(store, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");
 }
 
+/** Previous / Next cursors of a page in item order: its first and last keys. */
+function cursorsOf(keys: Key[]): ItemPage["cursors"] {
+  return keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
+}
+
 /**
- * A search in item order with no cursor, on SQLite: one scan in that order finds the count's matches (up
- * to its cap) and the page is a slice of them, read by key. A count and a page of their own
- * each re-checked the text of the page's matches (on SQLite, inflating every output again).
+ * A search in item order with no cursor, on SQLite: one scan in that order finds the count's
+ * matches (up to its cap) and the page is a slice of them, read by key. A count and a page of
+ * their own each re-checked the text of the page's matches (inflating each output again).
  */
 async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthStat[]): Promise<ItemPage> {
   const cap = countCap(p);
@@ -168,8 +173,7 @@ async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthS
         p.pageSize,
       )
     : { rows: [], keys: [] };
-  const cursors = keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
-  return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors, lengths: stats.map((s) => s.length) };
+  return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors: cursorsOf(keys), lengths: stats.map((s) => s.length) };
 }
 
 /** A complete run's counts come from its stored aggregates. */
@@ -200,7 +204,7 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
     found = jumped || (await pageRows(store, where, (a) => itemOrderSql(p, a), (page - 1) * p.pageSize, p.pageSize));
   }
   const { rows, keys } = found;
-  const cursors = sort === "order" && keys.length ? { first: cursorText(keys[0]), last: cursorText(keys[keys.length - 1]) } : null;
+  const cursors = sort === "order" ? cursorsOf(keys) : null;
   return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors, lengths: stats.map((s) => s.length) };
 }
 

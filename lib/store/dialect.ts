@@ -1,8 +1,7 @@
 import type { Provider } from "../env";
 import type { Store } from "../db";
 import { searchQuery } from "./search-terms";
-import { foldAscii } from "./fold";
-import { OUTPUT_CONTAINS_FUNCTION } from "./output-text";
+import { foldAscii, OUTPUT_CONTAINS_FUNCTION } from "./output-text";
 import { raw, sql, type Sql } from "./sql";
 
 // The SQL that differs between the two stores, chosen by the store's provider (never by the

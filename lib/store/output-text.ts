@@ -1,7 +1,6 @@
 import type Database from "better-sqlite3";
 import { inflateRawSync } from "node:zlib";
 import { deflateExact } from "./deflate";
-import { foldAscii } from "./fold";
 
 // The model's output on SQLite is stored deflated (Generation.outputDeflated, migration 0015)
 // with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.36
@@ -18,6 +17,11 @@ const OUTPUT_FUNCTION = "stepwise_output";
 
 /** Name of the SQL function (SQLite): 1 when a row's output, from its two columns, contains a text (ASCII letters folded). */
 export const OUTPUT_CONTAINS_FUNCTION = "stepwise_output_contains";
+
+/** ASCII letters folded to lower case, nothing else (the case folding search applies on both stores). */
+export function foldAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
 
 /** The deflated record of an output, or null when there is nothing to compress (''). */
 export function deflateOutput(text: string): Buffer | null {

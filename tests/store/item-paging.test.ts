@@ -12,7 +12,7 @@ import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
 import { EXAMPLES } from "../helpers/shared-data";
-import { adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers/stores";
+import { adminContext, runAccess, runAccessWhile, STORE_KINDS, type StoreKind } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking
 // a run by them must show exactly the pages that OFFSET paging shows, in both directions, for
@@ -32,6 +32,15 @@ function withEpochs(epochs = 2): string {
   return out.join("\n") + "\n";
 }
 
+/** A fresh store holding that run with `epochs` epochs, and what the tests read it with. */
+async function loaded(kind: StoreKind, epochs: number) {
+  const { store, drop } = await kind.create();
+  expect((await loadNative(store, "epochs.jsonl", [withEpochs(epochs)])).errors).toEqual([]);
+  const runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
+  const ctx = adminContext(store);
+  return { store, drop, runId, ctx, run: await runAccess(ctx, header.key) };
+}
+
 const keysOf = (p: ItemPage) => p.rows.map((r) => `${r.itemId}/${r.epoch}`);
 const params = (raw: Record<string, string>): RunParams => parseRunParams({ tab: "items", pageSize: "10", ...raw });
 
@@ -42,12 +51,7 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
   let ctx: ReadContext;
   let run: RunAccess;
   beforeAll(async () => {
-    ({ store, drop } = await kind.create());
-    const r = await loadNative(store, "two-epochs.jsonl", [withEpochs()]);
-    expect(r.errors).toEqual([]);
-    runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
-    ctx = adminContext(store);
-    run = await runAccess(ctx, header.key);
+    ({ store, drop, runId, ctx, run } = await loaded(kind, 2));
   });
   afterAll(async () => {
     await drop?.();
@@ -184,25 +188,13 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
 // more matches than that cap, the total is the cap, `more` is set and every page is still
 // the oracle's slice.
 describe.each(STORE_KINDS)("a search's capped count on $name", (kind) => {
-  let store: Store;
-  let drop: () => Promise<void>;
-  let runId: number;
-  let ctx: ReadContext;
-  let run: RunAccess;
-  beforeAll(async () => {
-    ({ store, drop } = await kind.create());
-    expect((await loadNative(store, "epochs.jsonl", [withEpochs(6)])).errors).toEqual([]);
-    runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: header.key } })).id;
-    ctx = adminContext(store);
-    run = await runAccess(ctx, header.key);
-  });
-  afterAll(async () => {
-    await drop?.();
-  });
+  let f: Awaited<ReturnType<typeof loaded>>;
+  beforeAll(async () => void (f = await loaded(kind, 6)));
+  afterAll(async () => f?.drop());
 
   it("a search with no match: an empty first page, no cursors, nothing more", async () => {
     for (const q of ["zzqq", "⁂"]) {
-      const got = await getRunItems(ctx, run, params({ q }));
+      const got = await getRunItems(f.ctx, f.run, params({ q }));
       expect({ rows: got.rows, total: got.total, more: got.more, page: got.page, cursors: got.cursors }).toEqual({
         rows: [],
         total: 0,
@@ -216,13 +208,13 @@ describe.each(STORE_KINDS)("a search's capped count on $name", (kind) => {
   for (const q of ["=", "answer"]) {
     for (const dir of ["asc", "desc"]) {
       it(`"${q}" ${dir}: total capped at five pages past the page, pages are the oracle's slices`, async () => {
-        const expected = await oracleItems(store, runId, params({ q, dir }));
+        const expected = await oracleItems(f.store, f.runId, params({ q, dir }));
         expect(expected.length).toBeGreaterThan(60); // more than page 1's cap (6 pages of 10)
         // and the page whose cap the matches fill exactly, when there is one ("=": 120, page 7)
         const exact = expected.length % 10 === 0 ? [expected.length / 10 - 5] : [];
         if (q === "=") expect(exact).toEqual([7]);
         for (const n of [1, 2, 4, ...exact, 20]) {
-          const got = await getRunItems(ctx, run, params({ q, dir, page: String(n) }));
+          const got = await getRunItems(f.ctx, f.run, params({ q, dir, page: String(n) }));
           const cap = (n + 5) * 10;
           expect(got.total, `page ${n} total`).toBe(Math.min(expected.length, cap));
           expect(got.more, `page ${n} more`).toBe(expected.length > cap);
@@ -231,7 +223,7 @@ describe.each(STORE_KINDS)("a search's capped count on $name", (kind) => {
           const last = got.rows[got.rows.length - 1];
           expect(got.cursors?.last).toBeDefined();
           // Next from this page's cursor shows the oracle's following slice.
-          const following = await getRunItems(ctx, run, params({ q, dir, page: String(got.page + 1), after: got.cursors!.last }));
+          const following = await getRunItems(f.ctx, f.run, params({ q, dir, page: String(got.page + 1), after: got.cursors!.last }));
           expect(following.rows, `after page ${got.page} (${last.itemId})`).toEqual(expected.slice(got.page * 10, got.page * 10 + 10));
         }
       });
