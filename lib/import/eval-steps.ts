@@ -13,43 +13,57 @@ interface Turn {
   values: unknown[];
   text: string;
   expected: unknown;
-  at: string;
+  log: number; // where it is in the file, for errors: step_logs[log].instances[instance]
+  instance: number;
 }
 
-export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>): Generator<ReaderEvent> {
-  const logs = doc.step_logs as unknown[];
-  const byInstance = new Map<number, Map<number, Turn>>();
-  let K = 0;
-  let filled = false;
-  logs.forEach((log, s) => {
+const turnAt = (t: Turn) => `step_logs[${t.log}].instances[${t.instance}]`;
+
+/**
+ * The file's turns regrouped per instance, one step log at a time (lib/import/json-document.ts
+ * hands them over as they are parsed, so the document is never whole in memory). Errors are
+ * kept until the file is known to be this format.
+ */
+export class StepLogTurns {
+  readonly byInstance = new Map<number, Map<number, Turn>>();
+  readonly errors: { at: string; message: string }[] = [];
+  K = 0;
+  filled = false;
+
+  add(log: unknown, s: number) {
     const at = `step_logs[${s}]`;
-    if (!isObj(log)) return ctx.error(0, at, `a step log must be an object (got ${describe(log)})`);
-    if (!isInt(log.step) || log.step < 0)
-      return ctx.error(0, `${at}.step`, `step must be a non-negative integer (got ${describe(log.step)})`);
-    if (!Array.isArray(log.instances))
-      return ctx.error(0, `${at}.instances`, `instances must be an array (got ${describe(log.instances)})`);
-    if (log.filled_history === true) filled = true;
+    const error = (where: string, message: string) => void this.errors.push({ at: where, message });
+    if (!isObj(log)) return error(at, `a step log must be an object (got ${describe(log)})`);
+    if (!isInt(log.step) || log.step < 0) return error(`${at}.step`, `step must be a non-negative integer (got ${describe(log.step)})`);
+    if (!Array.isArray(log.instances)) return error(`${at}.instances`, `instances must be an array (got ${describe(log.instances)})`);
+    if (log.filled_history === true) this.filled = true;
+    const step = log.step;
     log.instances.forEach((inst, j) => {
       const iat = `${at}.instances[${j}]`;
-      if (!isObj(inst)) return ctx.error(0, iat, `an instance must be an object (got ${describe(inst)})`);
+      if (!isObj(inst)) return error(iat, `an instance must be an object (got ${describe(inst)})`);
       if (!isInt(inst.instance_id) || inst.instance_id < 0)
-        return ctx.error(0, `${iat}.instance_id`, `instance_id must be a non-negative integer (got ${describe(inst.instance_id)})`);
+        return error(`${iat}.instance_id`, `instance_id must be a non-negative integer (got ${describe(inst.instance_id)})`);
       if (!Array.isArray(inst.input_given))
-        return ctx.error(0, `${iat}.input_given`, `input_given must be the turn's keys (got ${describe(inst.input_given)})`);
+        return error(`${iat}.input_given`, `input_given must be the turn's keys (got ${describe(inst.input_given)})`);
       if (!Array.isArray(inst.input_values))
-        return ctx.error(0, `${iat}.input_values`, `input_values must be the turn's values (got ${describe(inst.input_values)})`);
+        return error(`${iat}.input_values`, `input_values must be the turn's values (got ${describe(inst.input_values)})`);
       const raw = inst.raw_llm_output;
       if (raw !== undefined && raw !== null && typeof raw !== "string")
-        return ctx.error(0, `${iat}.raw_llm_output`, `raw_llm_output must be text (got ${describe(raw)})`);
+        return error(`${iat}.raw_llm_output`, `raw_llm_output must be text (got ${describe(raw)})`);
       const text = typeof raw === "string" && raw !== "N/A" ? raw : synthTurn(inst.parsed_answer);
-      let turns = byInstance.get(inst.instance_id);
-      if (!turns) byInstance.set(inst.instance_id, (turns = new Map()));
-      if (turns.has(log.step as number))
-        return ctx.error(0, `${iat}.instance_id`, `instance ${inst.instance_id} appears twice at step ${log.step}`);
-      turns.set(log.step as number, { keys: inst.input_given, values: inst.input_values, text, expected: inst.expected_answer, at: iat });
-      if (log.step === 0) K = Math.max(K, inst.input_given.length);
+      let turns = this.byInstance.get(inst.instance_id);
+      if (!turns) this.byInstance.set(inst.instance_id, (turns = new Map()));
+      if (turns.has(step)) return error(`${iat}.instance_id`, `instance ${inst.instance_id} appears twice at step ${step}`);
+      turns.set(step, { keys: inst.input_given, values: inst.input_values, text, expected: inst.expected_answer, log: s, instance: j });
+      if (step === 0) this.K = Math.max(this.K, inst.input_given.length);
     });
-  });
+  }
+}
+
+/** `logs` holds the document's step logs, regrouped (the parsed document's `step_logs` is only their count). */
+export function* evalStepEvents(ctx: ImportContext, logs: StepLogTurns): Generator<ReaderEvent> {
+  for (const e of logs.errors) ctx.error(0, e.at, e.message);
+  const { byInstance, K, filled } = logs;
   if (byInstance.size === 0) return ctx.failed ? undefined : ctx.error(0, "step_logs", "no instances to import");
   if (K < 1) return ctx.error(0, "step_logs", "no step 0 (first turn) in the file");
 
@@ -79,6 +93,7 @@ export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>
       continue;
     }
     const turns = steps.map((s) => turnMap.get(s)!);
+    turnMap.clear(); // what is imported is not kept
     const ev = dictSumEvent(ctx, header, {
       id: `instance-${id}`,
       keys: turns.flatMap((t) => t.keys),
@@ -93,7 +108,7 @@ export function* evalStepEvents(ctx: ImportContext, doc: Record<string, unknown>
       if (want !== undefined && want !== row.expected) {
         ctx.error(
           0,
-          `${turns[t].at}.expected_answer`,
+          `${turnAt(turns[t])}.expected_answer`,
           `expected_answer ${JSON.stringify(want)} is not the running sum ${row.expected} of the keys so far`,
         );
       }

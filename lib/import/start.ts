@@ -1,15 +1,15 @@
 // The first half of an import, wherever it runs (this thread, or the import thread of
 // lib/import/parallel.ts): tell the format, parse a JSON document, and give the importer's
 // events, guarded so that an unexpected exception ends as an error of the file.
-import fs from "node:fs";
 import type { ReaderEvent } from "../native/reader";
 import type { LoadProgress } from "../store/load";
 import { ImportContext } from "./context";
 import { detectDocument, sniffFile } from "./detect";
-import { evalStepEvents } from "./eval-steps";
+import { evalStepEvents, StepLogTurns } from "./eval-steps";
 import { experimentResultsEvents } from "./experiment-results";
 import { failedImport, type ImportReport, type ImportSource } from "./report";
 import { inspectEvents } from "./inspect";
+import { fileChunks, JsonDocumentError, parseSplitDocument } from "./json-document";
 import { lmEvalEvents } from "./lmeval";
 import { metrEvents } from "./metr";
 import { FORMAT_LABEL, type ImportFormat, type ImportOptions } from "./options";
@@ -28,6 +28,7 @@ export async function startImport(
   const ctx = new ImportContext(file, path, size, opts, progress);
   let format: ImportFormat | null = opts.format === "auto" ? null : opts.format;
   let doc: unknown = undefined;
+  const stepLogs = new StepLogTurns();
   if (format === null) {
     const s = await sniffFile(path);
     if (s.kind === "zip") format = "inspect";
@@ -37,11 +38,12 @@ export async function startImport(
   if (format === null || format === "selfcond" || format === "eval-steps" || format === "experiment-results") {
     if (size > MAX_JSON_BYTES) return failedImport(file, format, `a JSON document over ${MAX_JSON_BYTES >> 20} MB cannot be imported`);
     try {
-      let text = fs.readFileSync(path, "utf8");
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-      doc = JSON.parse(text);
+      // measuring-execution's step logs are regrouped as they are parsed (the only format
+      // with a top-level `step_logs`): the document is never whole in memory.
+      doc = parseSplitDocument(fileChunks(path), "step_logs", (log, s) => stepLogs.add(log, s));
     } catch (e) {
-      return failedImport(file, format, `invalid JSON (${(e as Error).message})`);
+      const why = (e as Error).message;
+      return failedImport(file, format, e instanceof JsonDocumentError ? `invalid JSON (${why})` : `cannot read the file (${why})`);
     }
     progress.bytes = size;
     const d = detectDocument(doc);
@@ -58,19 +60,24 @@ export async function startImport(
   }
   return {
     format,
-    events: guarded(ctx, eventsFor(format, ctx, doc)),
+    events: guarded(ctx, eventsFor(format, ctx, doc, stepLogs)),
     errors: ctx.errors,
     outcome: () => ({ notes: ctx.notes, truncated: ctx.truncated }),
   };
 }
 
-function eventsFor(format: ImportFormat, ctx: ImportContext, doc: unknown): Iterable<ReaderEvent> | AsyncIterable<ReaderEvent> {
+function eventsFor(
+  format: ImportFormat,
+  ctx: ImportContext,
+  doc: unknown,
+  stepLogs: StepLogTurns,
+): Iterable<ReaderEvent> | AsyncIterable<ReaderEvent> {
   const d = doc as Record<string, unknown>;
   switch (format) {
     case "selfcond":
       return selfcondEvents(ctx, d);
     case "eval-steps":
-      return evalStepEvents(ctx, d);
+      return evalStepEvents(ctx, stepLogs);
     case "experiment-results":
       return experimentResultsEvents(ctx, d);
     case "lm-eval":

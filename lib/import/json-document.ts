@@ -1,0 +1,167 @@
+// A JSON document read without holding its text whole: the bytes are scanned in chunks and
+// the elements of one top-level array member (measuring-execution's `step_logs`, ~99% of its
+// file) are parsed one at a time and handed to the caller, who keeps only what it needs. The
+// rest of the document (the "skeleton", each such element replaced by 0) is parsed once at
+// the end. A 36 MB eval_step_results.json otherwise costs a 36 MB buffer, a 36 MB string and
+// its whole object graph alive through the import.
+import fs from "node:fs";
+
+const CHUNK = 4 << 20;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const isOpen = (b: number) => b === 0x7b || b === 0x5b;
+const isClose = (b: number) => b === 0x7d || b === 0x5d;
+const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+
+/** The element `index` of the split member, or the skeleton, is not JSON. */
+export class JsonDocumentError extends Error {}
+
+/**
+ * Parses a JSON document given in pieces (`chunks`), calling `onElement` with each element of
+ * the top-level member `split` when that member is an array, in order. Returns the document
+ * with that array's elements replaced by 0 (so it keeps its length). Throws JsonDocumentError
+ * for any text that `JSON.parse` of the whole would refuse (elements first, then the skeleton).
+ */
+export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onElement: (value: unknown, index: number) => void): unknown {
+  const skeleton: Buffer[] = [];
+  let element: Buffer[] = []; // an element's earlier chunks (copies)
+  let inString = false;
+  let escaped = false;
+  let depth = 0;
+  let expectKey = false; // at depth 1, the next string is a member's name
+  let keyStart = -1; // where the member name being read began, in this chunk
+  let keyParts: Buffer[] = [];
+  let lastKey: string | null = null;
+  let inSplit = false; // inside the split member's array (depth 2 is its elements' level)
+  let elemStart = -1; // where the current element began in this chunk, -1 between elements
+  let index = 0;
+  let splitSeen = false;
+  const endElement = (chunk: Buffer, end: number) => {
+    let text: string;
+    if (element.length === 0) text = chunk.toString("utf8", elemStart, end);
+    else {
+      element.push(chunk.subarray(elemStart, end));
+      text = Buffer.concat(element).toString("utf8");
+      element = [];
+    }
+    elemStart = -1;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      throw new JsonDocumentError(`${split}[${index}]: ${(e as Error).message}`);
+    }
+    skeleton.push(ZERO);
+    onElement(value, index++);
+  };
+  for (const chunk of chunks) {
+    let copyFrom = 0; // the part of this chunk not yet copied to the skeleton begins here
+    for (let i = 0; i < chunk.length; i++) {
+      if (inString) {
+        // Strings are most of the bytes: jump to the next quote, escaped if an odd run of
+        // backslashes (within this string's bytes of this chunk) comes before it.
+        if (escaped) {
+          escaped = false;
+          continue;
+        }
+        let q = chunk.indexOf(QUOTE, i);
+        for (;;) {
+          if (q === -1) break;
+          let k = q - 1;
+          while (k >= i && chunk[k] === BACKSLASH) k--;
+          if ((q - 1 - k) % 2 === 0) break;
+          q = chunk.indexOf(QUOTE, q + 1);
+        }
+        if (q === -1) {
+          let k = chunk.length - 1;
+          while (k >= i && chunk[k] === BACKSLASH) k--;
+          escaped = (chunk.length - 1 - k) % 2 === 1;
+          i = chunk.length;
+          break;
+        }
+        i = q;
+        inString = false;
+        if (keyStart !== -1) {
+          keyParts.push(chunk.subarray(keyStart, i));
+          lastKey = Buffer.concat(keyParts).toString("utf8");
+          keyParts = [];
+          keyStart = -1;
+        }
+        continue;
+      }
+      const b = chunk[i];
+      if (isSpace(b)) continue;
+      if (inSplit && depth === 2 && elemStart === -1 && b !== COMMA && !isClose(b)) {
+        skeleton.push(copyOf(chunk, copyFrom, i));
+        elemStart = i;
+      }
+      if (b === QUOTE) {
+        inString = true;
+        if (depth === 1 && expectKey) {
+          keyStart = i + 1;
+          expectKey = false;
+        }
+      } else if (isOpen(b)) {
+        depth++;
+        if (depth === 1) expectKey = b === 0x7b;
+        else if (depth === 2 && b === 0x5b && lastKey === split) {
+          if (splitSeen) throw new JsonDocumentError(`the member ${split} appears twice`);
+          inSplit = splitSeen = true;
+        }
+      } else if (isClose(b)) {
+        if (inSplit && depth === 2) {
+          if (elemStart !== -1) {
+            endElement(chunk, i);
+            copyFrom = i;
+          }
+          inSplit = false;
+          lastKey = null;
+        }
+        depth--;
+      } else if (b === COMMA) {
+        if (depth === 1) expectKey = true;
+        else if (inSplit && depth === 2 && elemStart !== -1) {
+          endElement(chunk, i);
+          copyFrom = i;
+        }
+      }
+    }
+    if (keyStart !== -1) {
+      keyParts.push(copyOf(chunk, keyStart, chunk.length));
+      keyStart = 0;
+    }
+    if (elemStart !== -1) {
+      element.push(copyOf(chunk, elemStart, chunk.length));
+      elemStart = 0;
+    } else skeleton.push(copyOf(chunk, copyFrom, chunk.length));
+  }
+  let text = Buffer.concat(skeleton).toString("utf8");
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new JsonDocumentError((e as Error).message);
+  }
+}
+
+const ZERO = Buffer.of(0x30);
+
+/** The caller's chunk may be reused for the next one: what outlives it is copied. */
+const copyOf = (chunk: Buffer, from: number, to: number) => Buffer.from(chunk.subarray(from, to));
+
+/** The file's bytes in chunks of 4 MB, one buffer reused (each chunk is read before the next). */
+export function* fileChunks(path: string): Generator<Buffer> {
+  const fd = fs.openSync(path, "r");
+  try {
+    const buf = Buffer.allocUnsafe(CHUNK);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, CHUNK, null);
+      if (n === 0) return;
+      yield buf.subarray(0, n);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
