@@ -128,22 +128,28 @@ export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, 
 
 /** Groups items with identical contributions; each class keeps one representative's generations. */
 function itemClasses(inp: BootstrapInput): { itemClass: Int32Array; repStart: Int32Array; repGens: Int32Array } {
-  const perItem: number[][] = Array.from({ length: inp.nItems }, () => []);
-  for (let g = 0; g < inp.genItem.length; g++) perItem[inp.genItem[g]].push(g);
+  // Each item's generations, in order, as slices of one array (an array per item cost ~80
+  // bytes an item: 64 MB at 800,000 items, the peak of a big load's last stage).
+  const { nItems, genItem } = inp;
+  const first = new Int32Array(nItems + 1);
+  for (let g = 0; g < genItem.length; g++) first[genItem[g] + 1]++;
+  for (let i = 0; i < nItems; i++) first[i + 1] += first[i];
+  const gens = new Int32Array(genItem.length);
+  const fill = first.slice(0, nItems);
+  for (let g = 0; g < genItem.length; g++) gens[fill[genItem[g]]++] = g;
+  const contribution = (g: number) => `${inp.stepLength[g]},${inp.firstDiv[g]},${inp.fitLengthIdx[g]},${inp.firstCorrect[g]}`;
   const ids = new Map<string, number>();
-  const itemClass = new Int32Array(inp.nItems);
+  const itemClass = new Int32Array(nItems);
   const starts: number[] = [0];
   const reps: number[] = [];
-  for (let i = 0; i < inp.nItems; i++) {
-    const gs = perItem[i];
-    const key = gs
-      .map((g) => `${inp.stepLength[g]},${inp.firstDiv[g]},${inp.fitLengthIdx[g]},${inp.firstCorrect[g]}`)
-      .sort()
-      .join(";");
+  for (let i = 0; i < nItems; i++) {
+    const from = first[i];
+    const to = first[i + 1];
+    const key = to - from === 1 ? contribution(gens[from]) : Array.from(gens.subarray(from, to), contribution).sort().join(";");
     let c = ids.get(key);
     if (c === undefined) {
       ids.set(key, (c = ids.size));
-      reps.push(...gs);
+      for (let k = from; k < to; k++) reps.push(gens[k]);
       starts.push(reps.length);
     }
     itemClass[i] = c;
