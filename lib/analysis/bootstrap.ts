@@ -128,8 +128,8 @@ export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, 
 
 /** Groups items with identical contributions; each class keeps one representative's generations. */
 function itemClasses(inp: BootstrapInput): { itemClass: Int32Array; repStart: Int32Array; repGens: Int32Array } {
-  // Each item's generations, in order, as slices of one array (an array per item cost ~80
-  // bytes an item: 64 MB at 800,000 items, the peak of a big load's last stage).
+  // Each item's generations, in order, as slices of one array: an array per item was the peak
+  // of a big load's last stage (figures: docs/decisions.md).
   const { nItems, genItem } = inp;
   const first = new Int32Array(nItems + 1);
   for (let g = 0; g < genItem.length; g++) first[genItem[g] + 1]++;
