@@ -9,6 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../lib/db";
 import { loadNative, type LoadReport } from "../../lib/store/load";
+import type { RawTx } from "../../lib/store/raw";
 import { classify, orphanCounts, runSnapshot, seeded, sleep, stepwise, writeRun, type RunSnapshot, NO_ORPHANS } from "../helpers/faults";
 import { STORE_KINDS } from "../helpers/stores";
 
@@ -55,15 +56,31 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
 
   const load = (s: Store, name: string) => loadNative(s, `${name}.jsonl`, fs.createReadStream(files[name]));
 
-  /** Starts two loads `stagger` ms apart on two handles; returns reports in finishing order. */
+  /**
+   * Starts two loads `stagger` ms apart on two handles; returns reports in finishing order and
+   * the names of the loads whose transaction committed, in commit order. The two differ on
+   * PostgreSQL, where a load refreshes the planner's statistics after its commit.
+   */
   async function race(first: string, second: string, stagger: number) {
     const finished: { name: string; report: LoadReport }[] = [];
+    const committed: string[] = [];
     const go = async (s: Store, name: string, wait: number) => {
-      await sleep(wait);
-      finished.push({ name, report: await load(s, name) });
+      const transaction = s.raw.transaction;
+      const run: typeof transaction = transaction.bind(s.raw);
+      s.raw.transaction = async <T>(fn: (tx: RawTx) => Promise<T>): Promise<T> => {
+        const result = await run(fn);
+        committed.push(name);
+        return result;
+      };
+      try {
+        await sleep(wait);
+        finished.push({ name, report: await load(s, name) });
+      } finally {
+        s.raw.transaction = transaction;
+      }
     };
     await Promise.all([go(store, first, 0), go(other, second, stagger)]);
-    return finished;
+    return Object.assign(finished, { committed });
   }
 
   it("same benchmark: both succeed, the later commit wins whole (6 rounds)", async () => {
@@ -73,7 +90,8 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
       const finished = await race(first, second, Math.round(rng() * 60));
       for (const f of finished) expect(f.report.errors, f.name).toEqual([]);
       const result = classify(await runSnapshot(store, KEY), refs);
-      expect(result, `round ${round}`).toBe(finished[1].name); // last writer wins
+      expect(finished.committed, `round ${round}`).toHaveLength(2);
+      expect(result, `round ${round}`).toBe(finished.committed[1]); // last writer wins
       expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
     }
   });
@@ -99,7 +117,8 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
       }
       expect(ok.length).toBeGreaterThanOrEqual(1);
       const result = classify(await runSnapshot(store, KEY), refs);
-      expect(result, `round ${round}`).toBe(ok[ok.length - 1].name);
+      expect([...finished.committed].sort(), `round ${round}`).toEqual(ok.map((f) => f.name).sort());
+      expect(result, `round ${round}`).toBe(finished.committed.at(-1));
       outcomes.push(lost.length ? `${result} won, ${lost[0].name} refused` : `${result} last`);
       expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
     }
@@ -155,7 +174,8 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
         );
       }
       expect(ok.length).toBeGreaterThanOrEqual(1);
-      const winner = ok[ok.length - 1].name as "X" | "Y";
+      expect([...finished.committed].sort(), `round ${round}`).toEqual(ok.map((f) => f.name).sort());
+      const winner = finished.committed.at(-1) as "X" | "Y";
       expect(await runSnapshot(store, KEY), `round ${round}`).toEqual(byFile[winner].k1);
       expect(await runSnapshot(store, "faults__race2"), `round ${round}`).toEqual(byFile[winner].k2);
       outcomes.push(ok.length === 2 ? `${winner} last` : `${winner} won`);
