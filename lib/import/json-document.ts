@@ -137,7 +137,9 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
       elemStart = 0;
     } else skeleton.push(copyOf(chunk, copyFrom, chunk.length));
   }
-  let text = Buffer.concat(skeleton).toString("utf8");
+  const bytes = Buffer.concat(skeleton);
+  skeleton.length = 0; // a document with no split member is all skeleton: its chunks go before the text is made
+  let text = bytes.toString("utf8");
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     return JSON.parse(text);
