@@ -49,6 +49,9 @@ test("run pages of hostile runs: every tab, filters and search", async ({ page, 
 });
 
 test(`all ${PAYLOADS.length} payloads in the generation view are text`, async ({ page, baseURL }) => {
+  // ~45 pages one after the other, each checked whole: a minute is too little when another
+  // worker loads a store beside it (it ran out once in CI while push.spec loaded PostgreSQL).
+  test.setTimeout(180_000);
   const problems = watch(page, baseURL!);
   for (const [i, id] of XSS_ITEM_IDS.entries()) {
     const where = `${runPath(XSS_RUN_A)}/items/${enc(id)}`;
