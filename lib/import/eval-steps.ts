@@ -17,7 +17,7 @@ interface Turn {
   instance: number;
 }
 
-const turnAt = (t: Turn) => `step_logs[${t.log}].instances[${t.instance}]`;
+const instanceAt = (log: number, instance: number) => `step_logs[${log}].instances[${instance}]`;
 
 /**
  * The file's turns regrouped per instance, one step log at a time (lib/import/json-document.ts
@@ -39,7 +39,7 @@ export class StepLogTurns {
     if (log.filled_history === true) this.filled = true;
     const step = log.step;
     log.instances.forEach((inst, j) => {
-      const iat = `${at}.instances[${j}]`;
+      const iat = instanceAt(s, j);
       if (!isObj(inst)) return error(iat, `an instance must be an object (got ${describe(inst)})`);
       if (!isInt(inst.instance_id) || inst.instance_id < 0)
         return error(`${iat}.instance_id`, `instance_id must be a non-negative integer (got ${describe(inst.instance_id)})`);
@@ -108,7 +108,7 @@ export function* evalStepEvents(ctx: ImportContext, logs: StepLogTurns): Generat
       if (want !== undefined && want !== row.expected) {
         ctx.error(
           0,
-          `${turnAt(turns[t])}.expected_answer`,
+          `${instanceAt(turns[t].log, turns[t].instance)}.expected_answer`,
           `expected_answer ${JSON.stringify(want)} is not the running sum ${row.expected} of the keys so far`,
         );
       }

@@ -117,7 +117,6 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
             copyFrom = i;
           }
           inSplit = false;
-          lastKey = null;
         }
         depth--;
       } else if (b === COMMA) {

@@ -186,16 +186,15 @@ async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthS
  * 6 of "= 1" at 10,000 items (docs/decisions.md, "Search").
  */
 async function searchPageByKeyset(store: Store, where: Sql, p: RunParams, page: number, up: boolean) {
-  let from: Key | null = null;
+  let past = where; // the search's rows after the last page walked
   for (let n = 1; n < page; n++) {
     const keys: { itemId: unknown; epoch: unknown }[] = await store.read(
-      sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${from ? sql`${where} AND ${seekSql(from, up)}` : where}
-        ORDER BY ${itemOrderBy(up, "g")} LIMIT ${p.pageSize}`,
+      sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${past} ORDER BY ${itemOrderBy(up, "g")} LIMIT ${p.pageSize}`,
     );
     if (keys.length < p.pageSize) return { rows: [], keys: [] };
-    from = keyOf(keys[keys.length - 1]);
+    past = sql`${where} AND ${seekSql(keyOf(keys[keys.length - 1]), up)}`;
   }
-  return pageRows(store, from ? sql`${where} AND ${seekSql(from, up)}` : where, (a) => itemOrderBy(up, a), 0, p.pageSize);
+  return pageRows(store, past, (a) => itemOrderBy(up, a), 0, p.pageSize);
 }
 
 /** A complete run's counts come from its stored aggregates. */
