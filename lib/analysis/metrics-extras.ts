@@ -21,10 +21,6 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
   let clean = 0;
   let exact = 0;
   let maxLength = 0;
-  let anyUsage = false;
-  const usage = { prompt_tokens: 0, completion_tokens: 0, cost_usd: 0 };
-  let latSum = 0;
-  let latN = 0;
   for (let i = 0; i < g.n; i++) {
     const length = g.length[i];
     const e = byLen.get(length) ?? { n: 0, modes: emptyModeCounts() };
@@ -34,19 +30,8 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
     if (g.clean(i)) clean++;
     if (g.exactStep(i)) exact++;
     maxLength = Math.max(maxLength, length);
-    const promptTokens = g.value("promptTokens", i);
-    const completionTokens = g.value("completionTokens", i);
-    const latencyMs = g.value("latencyMs", i);
-    const costUsd = g.value("costUsd", i);
-    if (promptTokens !== null || completionTokens !== null || latencyMs !== null || costUsd !== null) anyUsage = true;
-    usage.prompt_tokens += promptTokens ?? 0;
-    usage.completion_tokens += completionTokens ?? 0;
-    usage.cost_usd += costUsd ?? 0;
-    if (latencyMs !== null) {
-      latSum += latencyMs;
-      latN++;
-    }
   }
+  const u = g.usage;
   return {
     modes_by_length: [...byLen.entries()].sort((a, b) => a[0] - b[0]).map(([length, e]) => ({ length, n: e.n, modes: e.modes })),
     pass_at_k: passAtKRows(g),
@@ -57,7 +42,14 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
     max_length: maxLength,
     clean_executions: clean,
     exact_step_executions: exact,
-    usage: anyUsage ? { ...usage, latency_ms_mean: latN ? latSum / latN : null } : null,
+    usage: u.any
+      ? {
+          prompt_tokens: u.promptTokens,
+          completion_tokens: u.completionTokens,
+          cost_usd: u.costUsd,
+          latency_ms_mean: u.latencyCount ? u.latencySum / u.latencyCount : null,
+        }
+      : null,
     per_turn: header.benchmark === "dict-sum" ? perTurn(header, g) : null,
   };
 }

@@ -20,7 +20,22 @@ STATUS_CODES.forEach((c, k) => (CODE_OF[c] = k));
 const packed = (statuses: number) => new Uint8Array(Math.ceil(statuses / 4));
 
 /** Optional numbers: a column is allocated (NaN = null) when the first value arrives. */
-type OptionalField = "promptTokens" | "completionTokens" | "latencyMs" | "costUsd" | "lengthValue" | "weight" | "scRate" | "scTurn";
+type OptionalField = "lengthValue" | "weight" | "scRate" | "scTurn";
+
+/**
+ * A run's usage, summed in push order: the metrics read only its totals (RunExtras.usage), so
+ * it takes no column per generation (four of them were 32 bytes a generation, the largest
+ * part of a big run's columns: docs/performance.md, "Memory").
+ */
+export interface UsageTotals {
+  /** some generation had a usage number */
+  any: boolean;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  latencySum: number;
+  latencyCount: number;
+}
 
 export class SummaryColumns {
   n = 0;
@@ -39,8 +54,8 @@ export class SummaryColumns {
   firstDiv: Int32Array;
   /** bitmask over FAILURE_MODES (7 of them) */
   modes: Uint8Array;
-  /** cluster of each generation: an index into clusterNames, -1 for none */
-  cluster: Int32Array;
+  /** cluster of each generation: an index into clusterNames, -1 for none; allocated with the first cluster */
+  private cluster: Int32Array | null = null;
   readonly clusterNames: string[] = [];
   private clusterIndex = new Map<string, number>();
   /**
@@ -54,6 +69,7 @@ export class SummaryColumns {
   private blockBase: number[] = [];
   private statusEnd = 0;
   private optional = new Map<OptionalField, Float64Array>();
+  readonly usage: UsageTotals = { any: false, promptTokens: 0, completionTokens: 0, costUsd: 0, latencySum: 0, latencyCount: 0 };
 
   constructor(capacity = 1024) {
     this.cap = Math.max(16, capacity);
@@ -63,7 +79,6 @@ export class SummaryColumns {
     this.flags = new Uint8Array(this.cap);
     this.firstDiv = new Int32Array(this.cap);
     this.modes = new Uint8Array(this.cap);
-    this.cluster = new Int32Array(this.cap);
     this.statusStart = new Float64Array(this.cap);
     this.statusLength = new Uint32Array(this.cap);
   }
@@ -107,12 +122,10 @@ export class SummaryColumns {
       (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);
     this.firstDiv[i] = s.firstDivergence ?? -1;
     this.modes[i] = s.modes;
-    this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
+    if (s.cluster !== null) this.cluster ??= new Int32Array(this.cap).fill(-1);
+    if (this.cluster) this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
     this.pushStatuses(i, s.statuses);
-    this.set("promptTokens", i, s.promptTokens);
-    this.set("completionTokens", i, s.completionTokens);
-    this.set("latencyMs", i, s.latencyMs);
-    this.set("costUsd", i, s.costUsd);
+    this.addUsage(s);
     this.set("lengthValue", i, s.lengthValue);
     this.set("weight", i, s.weight);
     this.set("scRate", i, s.selfConditioning?.inducedErrorRate);
@@ -146,7 +159,8 @@ export class SummaryColumns {
     return STATUS_CODES[(this.blocks[k][off >> 2] >> ((off & 3) << 1)) & 3];
   }
   clusterName(i: number): string | null {
-    return this.cluster[i] < 0 ? null : this.clusterNames[this.cluster[i]];
+    const c = this.cluster ? this.cluster[i] : -1;
+    return c < 0 ? null : this.clusterNames[c];
   }
   /** An optional number of generation i; null when absent. */
   value(field: OptionalField, i: number): number | null {
@@ -163,7 +177,10 @@ export class SummaryColumns {
     return rate === null ? null : { inducedErrorRate: rate, targetTurn: this.value("scTurn", i)! };
   }
 
-  /** Generation i as a summary object, for tests (the item's key is its number when a load numbered it). */
+  /**
+   * Generation i as a summary object, for tests (the item's key is its number when a load
+   * numbered it; usage is null: only its totals are kept).
+   */
   get(i: number): GenerationSummary {
     let statuses = "";
     for (let j = 0; j < this.statusCount(i); j++) statuses += String.fromCharCode(this.status(i, j));
@@ -180,10 +197,10 @@ export class SummaryColumns {
       selfConditioning: this.selfConditioning(i),
       clean: this.clean(i),
       exactStep: this.exactStep(i),
-      promptTokens: this.value("promptTokens", i),
-      completionTokens: this.value("completionTokens", i),
-      latencyMs: this.value("latencyMs", i),
-      costUsd: this.value("costUsd", i),
+      promptTokens: null,
+      completionTokens: null,
+      latencyMs: null,
+      costUsd: null,
     };
     const lv = this.value("lengthValue", i);
     const w = this.value("weight", i);
@@ -241,6 +258,18 @@ export class SummaryColumns {
     return c;
   }
 
+  private addUsage(s: GenerationSummary): void {
+    const u = this.usage;
+    if (s.promptTokens !== null || s.completionTokens !== null || s.latencyMs !== null || s.costUsd !== null) u.any = true;
+    u.promptTokens += s.promptTokens ?? 0;
+    u.completionTokens += s.completionTokens ?? 0;
+    u.costUsd += s.costUsd ?? 0;
+    if (s.latencyMs !== null) {
+      u.latencySum += s.latencyMs;
+      u.latencyCount++;
+    }
+  }
+
   private set(field: OptionalField, i: number, v: number | null | undefined): void {
     let col = this.optional.get(field);
     if (v == null) {
@@ -262,7 +291,7 @@ export class SummaryColumns {
     this.flags = resized(this.flags, cap);
     this.firstDiv = resized(this.firstDiv, cap);
     this.modes = resized(this.modes, cap);
-    this.cluster = resized(this.cluster, cap);
+    if (this.cluster) this.cluster = resized(this.cluster, cap);
     this.statusStart = resized(this.statusStart, cap);
     this.statusLength = resized(this.statusLength, cap);
     for (const [field, col] of this.optional) {

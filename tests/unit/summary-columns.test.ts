@@ -63,8 +63,19 @@ describe("SummaryColumns", () => {
         const cols = new SummaryColumns(1); // grows many times
         for (const s of list) cols.push(s);
         expect(cols.n).toBe(list.length);
-        expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(list);
+        const noUsage = { promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null };
+        expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(list.map((s) => ({ ...s, ...noUsage })));
         expect(cols.items).toBe(new Set(list.map((s) => s.itemKey)).size);
+        // usage is kept as totals, summed in push order as the metrics summed the columns
+        let [promptTokens, completionTokens, costUsd, latencySum, latencyCount] = [0, 0, 0, 0, 0];
+        for (const s of list) {
+          promptTokens += s.promptTokens ?? 0;
+          completionTokens += s.completionTokens ?? 0;
+          costUsd += s.costUsd ?? 0;
+          if (s.latencyMs !== null) [latencySum, latencyCount] = [latencySum + s.latencyMs, latencyCount + 1];
+        }
+        const any = list.some((s) => s.promptTokens !== null || s.completionTokens !== null || s.latencyMs !== null || s.costUsd !== null);
+        expect(cols.usage).toEqual({ any, promptTokens, completionTokens, costUsd, latencySum, latencyCount });
       }),
       { numRuns: 200 },
     );
