@@ -4,10 +4,6 @@
 // rest of the document (the "skeleton", each such element replaced by 0) is parsed once at
 // the end. A 36 MB eval_step_results.json otherwise costs a 36 MB buffer, a 36 MB string and
 // its whole object graph alive through the import.
-import fs from "node:fs";
-
-const CHUNK = 4 << 20;
-
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COMMA = 0x2c;
@@ -151,18 +147,3 @@ const ZERO = Buffer.of(0x30);
 
 /** The caller's chunk may be reused for the next one: what outlives it is copied. */
 const copyOf = (chunk: Buffer, from: number, to: number) => Buffer.from(chunk.subarray(from, to));
-
-/** The file's bytes in chunks of 4 MB, one buffer reused (each chunk is read before the next). */
-export function* fileChunks(path: string): Generator<Buffer> {
-  const fd = fs.openSync(path, "r");
-  try {
-    const buf = Buffer.allocUnsafe(CHUNK);
-    for (;;) {
-      const n = fs.readSync(fd, buf, 0, CHUNK, null);
-      if (n === 0) return;
-      yield buf.subarray(0, n);
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}

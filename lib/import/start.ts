@@ -9,7 +9,8 @@ import { evalStepEvents, StepLogTurns } from "./eval-steps";
 import { experimentResultsEvents } from "./experiment-results";
 import { failedImport, type ImportReport, type ImportSource } from "./report";
 import { inspectEvents } from "./inspect";
-import { fileChunks, JsonDocumentError, parseSplitDocument } from "./json-document";
+import { fileChunks } from "../store/read-lines";
+import { JsonDocumentError, parseSplitDocument } from "./json-document";
 import { lmEvalEvents } from "./lmeval";
 import { metrEvents } from "./metr";
 import { FORMAT_LABEL, type ImportFormat, type ImportOptions } from "./options";
@@ -40,7 +41,7 @@ export async function startImport(
     try {
       // measuring-execution's step logs are regrouped as they are parsed (the only format
       // with a top-level `step_logs`): the document is never whole in memory.
-      doc = parseSplitDocument(fileChunks(path), "step_logs", (log, s) => stepLogs.add(log, s));
+      doc = parseSplitDocument(fileChunks(path, 4 << 20), "step_logs", (log, s) => stepLogs.add(log, s));
     } catch (e) {
       const why = (e as Error).message;
       return failedImport(file, format, e instanceof JsonDocumentError ? `invalid JSON (${why})` : `cannot read the file (${why})`);

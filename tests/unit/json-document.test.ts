@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fileChunks, JsonDocumentError, parseSplitDocument } from "../../lib/import/json-document";
+import { JsonDocumentError, parseSplitDocument } from "../../lib/import/json-document";
+import { fileChunks } from "../../lib/store/read-lines";
 
 const SPLIT = "step_logs";
 

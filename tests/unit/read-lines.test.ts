@@ -32,6 +32,69 @@ describe("readLines", () => {
     );
   });
 
+  it("decodes any bytes as a streaming TextDecoder would: bad UTF-8, a BOM, CRs, chunks of one reused buffer", async () => {
+    // the implementation before lines were decoded one by one (a streaming TextDecoder over whole chunks), as the oracle
+    const viaTextDecoder = (chunks: Uint8Array[]): string[] => {
+      const decoder = new TextDecoder("utf-8");
+      const out: string[] = [];
+      let rest = "";
+      for (const chunk of chunks) {
+        rest += decoder.decode(chunk, { stream: true });
+        let nl: number;
+        let start = 0;
+        while ((nl = rest.indexOf("\n", start)) !== -1) {
+          out.push(rest.slice(start, nl).replace(/\r$/, ""));
+          start = nl + 1;
+        }
+        rest = rest.slice(start);
+      }
+      rest += decoder.decode();
+      if (rest.length > 0) out.push(rest.replace(/\r$/, ""));
+      return out;
+    };
+    // bytes that stress decoding: lead and continuation bytes, BOM parts, CR and LF
+    const byte = fc.oneof(
+      fc.constantFrom(0x0a, 0x0d, 0xef, 0xbb, 0xbf, 0x80, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff, 0xc0),
+      fc.integer({ min: 0, max: 255 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 60 }),
+        fc.array(byte, { maxLength: 60 }),
+        fc.array(fc.nat(80)),
+        fc.boolean(),
+        async (a, b, cuts, bom) => {
+          const bytes = Buffer.from([...(bom ? [0xef, 0xbb, 0xbf] : []), ...a, ...b]);
+          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
+          const shared = Buffer.alloc(bytes.length + 1);
+          function* reused() {
+            let last = 0;
+            for (const p of [...points, bytes.length]) {
+              shared.fill(0x0a); // what a chunk left behind is overwritten before the next is read
+              bytes.copy(shared, 0, last, p);
+              yield shared.subarray(0, p - last);
+              last = p;
+            }
+          }
+          const got: string[] = [];
+          for await (const l of readLines(reused())) got.push(l);
+          const copies: Uint8Array[] = [];
+          let last = 0;
+          for (const p of [...points, bytes.length]) copies.push(bytes.subarray(last, (last = p)));
+          expect(got).toEqual(viaTextDecoder(copies));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("tells a BOM from a stream that ends inside one's bytes", async () => {
+    expect(await collect([Buffer.of(0xef), Buffer.of(0xbb)])).toEqual(["\uFFFD"]);
+    expect(await collect([Buffer.of(0xef), Buffer.of(0xbb, 0xbf), Buffer.from("a\n")])).toEqual(["a"]);
+    expect(await collect([Buffer.of(0xef, 0xbb, 0xbf)])).toEqual([]);
+    expect(await collect([Buffer.of(0xef), Buffer.from("\n")])).toEqual(["\uFFFD"]);
+  });
+
   it("drops the CR of CRLF line ends", async () => {
     expect(await collect([Buffer.from("a\r\nb\r\n")])).toEqual(["a", "b"]);
   });

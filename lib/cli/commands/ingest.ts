@@ -4,6 +4,7 @@ import type { LineError } from "../../analysis/types";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
 import { parallelNativeSource } from "../../store/parallel-source";
+import { fileChunks } from "../../store/read-lines";
 import { boundHeapGrowth, capYoungGeneration } from "../heap";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
@@ -49,7 +50,7 @@ export async function ingestCommand(argv: string[]): Promise<number> {
         });
         continue;
       }
-      const input = file === "-" ? process.stdin : fs.createReadStream(file, { highWaterMark: 1 << 20 });
+      const input = file === "-" ? process.stdin : fileChunks(file);
       const totalBytes = file === "-" ? null : fs.statSync(file).size;
       const bar = progressBar(name, "MB");
       const started = Date.now();
