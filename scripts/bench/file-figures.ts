@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { readLines } from "../../lib/store/read-lines";
+import { fileChunks, readLines } from "../../lib/store/read-lines";
 import { child, fmt, freshPgDatabase, loaderChild } from "./util";
 
 // One file's load beside its two floors, on both stores: the parse floor (stream the file and
@@ -43,7 +43,7 @@ export async function parseFloor(file: string): Promise<{ seconds: number; cpuSe
   const started = process.hrtime.bigint();
   const cpuStarted = process.cpuUsage();
   let lines = 0;
-  for await (const line of readLines(fs.createReadStream(file, { highWaterMark: 1 << 20 }))) {
+  for await (const line of readLines(fileChunks(file))) {
     if (line.length === 0) continue;
     JSON.parse(line);
     lines++;

@@ -2,11 +2,11 @@
 // wall time and peak RSS of this process alone. The load builds the search index as it writes
 // (SQLite), as `stepwise ingest` does; searchIndexSeconds times whatever index work is left
 // after the commit (none, unless a run was left pending).
-import fs from "node:fs";
 import { boundHeapGrowth } from "../../lib/cli/heap";
 import { openStore } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
+import { fileChunks } from "../../lib/store/read-lines";
 import { indexPendingRuns } from "../../lib/store/search-index";
 
 const [url, file] = process.argv.slice(2);
@@ -14,7 +14,7 @@ boundHeapGrowth(); // as `stepwise ingest` does
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const cpuStarted = process.cpuUsage();
-const report = await loadNative(store, file, fs.createReadStream(file, { highWaterMark: 1 << 20 }), {
+const report = await loadNative(store, file, fileChunks(file), {
   source: process.env.BENCH_SERIAL === "1" ? undefined : parallelNativeSource,
 });
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
