@@ -1,6 +1,7 @@
 // The import, ingest and export commands as a user runs them (bin/stepwise.mjs in a child
 // process against a real store): `skipped N errored samples`, `replaced run KEY` for every
-// format, `--max-errors N` lists N errors, `export … | head` ends quietly (issue 16, points 1, 3, 10).
+// format, `--max-errors N` lists N errors, an unreadable file named with its reason, `export … | head`
+// ends quietly (issue 16, points 1, 3, 10).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +82,16 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     expect(n.code).toBe(1);
     expect(n.err).toMatch(/: 3 error\(s\) \(stopped after 3; there are more\)/);
     expect(n.err).not.toMatch(/too many errors/);
+  });
+
+  it("says why a file it cannot read was not loaded: missing, a directory (it printed nothing before)", { timeout: 120_000 }, () => {
+    const dir = path.dirname(writeTemp("unused.jsonl", ""));
+    const missing = path.join(dir, "missing.jsonl");
+    const r = cli("ingest", dir, missing);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${dir}:0: -: is a directory, not a file`);
+    expect(r.err).toContain(`${missing}:0: -: no such file`);
+    expect(r.err).toContain(`${missing}: 1 error(s); nothing from this file was loaded`);
   });
 
   it("`stepwise export --run KEY | head -n 1` exits quietly", { timeout: 240_000 }, async () => {

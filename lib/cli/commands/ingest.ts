@@ -38,16 +38,19 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     const out: LoadReport[] = [];
     for (const file of positionals) {
       const name = file === "-" ? "<stdin>" : file;
-      if (file !== "-" && !fs.existsSync(file)) {
-        out.push({
+      const unreadable = file === "-" ? null : whyUnreadable(file);
+      if (unreadable) {
+        const report: LoadReport = {
           file,
           ok: false,
           runs: [],
-          errors: [{ file, line: 0, field: "-", message: "no such file" }],
+          errors: [{ file, line: 0, field: "-", message: unreadable }],
           lines: 0,
           generations: 0,
           steps: 0,
-        });
+        };
+        out.push(report);
+        if (!values.json) printReport(report, 0);
         continue;
       }
       const input = file === "-" ? process.stdin : fileChunks(file);
@@ -91,3 +94,14 @@ function printReport(r: LoadReport, secs: number) {
 }
 
 const isTooManyErrors = (e: LineError) => e.field === "-" && e.message.startsWith("too many errors: stopped reporting after");
+
+/** Why a file cannot be read as a whole (checked before a load starts, so the error names it), or null. */
+function whyUnreadable(file: string): string | null {
+  try {
+    if (fs.statSync(file).isDirectory()) return "is a directory, not a file";
+    fs.closeSync(fs.openSync(file, "r"));
+    return null;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : `cannot read it (${(e as Error).message})`;
+  }
+}
