@@ -1,23 +1,17 @@
-import { STATUS_LETTER, STEP_STATUSES, type GenerationSummary } from "./types";
+import { PackedStatuses, resized } from "./packed-statuses";
+import type { GenerationSummary } from "./types";
 
 // A run's generation summaries as columns (typed arrays), the form the metrics read. The
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~34 bytes plus two bits per step, outside that heap (figures: docs/decisions.md). Statuses, the
-// largest column, live in fixed blocks so that growing it never copies it.
+// ~30 bytes plus two bits per step, outside that heap (figures: docs/decisions.md). Statuses, the
+// largest column, are packed in fixed blocks (PackedStatuses).
 
 const FIRST_CORRECT = 1;
 const LAST_CORRECT = 2;
 const CLEAN = 4;
 const EXACT_STEP = 8;
-const BLOCK_BITS = 20;
-const BLOCK = 1 << BLOCK_BITS; // statuses per block
-// Four statuses a byte: two bits each, the index of its letter in STATUS_CODES.
-const STATUS_CODES = STEP_STATUSES.map((s) => STATUS_LETTER[s].charCodeAt(0));
-const CODE_OF = new Int8Array(128).fill(-1);
-STATUS_CODES.forEach((c, k) => (CODE_OF[c] = k));
-const packed = (statuses: number) => new Uint8Array(Math.ceil(statuses / 4));
 
 /** Optional numbers: a column is allocated (NaN = null) when the first value arrives. */
 type OptionalField = "lengthValue" | "weight" | "scRate" | "scTurn";
@@ -58,16 +52,7 @@ export class SummaryColumns {
   private cluster: Int32Array | null = null;
   readonly clusterNames: string[] = [];
   private clusterIndex = new Map<string, number>();
-  /**
-   * Statuses of generation i: positions statusStart[i] .. + statusLength[i] of a space cut
-   * into blocks of BLOCK; block k is blocks[k], whose first position is blockBase[k] (a trace
-   * longer than a block gets one block of its own, listed under every index it spans).
-   */
-  private statusStart: Float64Array;
-  private statusLength: Uint32Array;
-  private blocks: Uint8Array[] = [];
-  private blockBase: number[] = [];
-  private statusEnd = 0;
+  private statuses: PackedStatuses;
   private optional = new Map<OptionalField, Float64Array>();
   readonly usage: UsageTotals = { any: false, promptTokens: 0, completionTokens: 0, costUsd: 0, latencySum: 0, latencyCount: 0 };
 
@@ -79,8 +64,7 @@ export class SummaryColumns {
     this.flags = new Uint8Array(this.cap);
     this.firstDiv = new Int32Array(this.cap);
     this.modes = new Uint8Array(this.cap);
-    this.statusStart = new Float64Array(this.cap);
-    this.statusLength = new Uint32Array(this.cap);
+    this.statuses = new PackedStatuses(this.cap);
   }
 
   static from(list: readonly GenerationSummary[]): SummaryColumns {
@@ -124,7 +108,7 @@ export class SummaryColumns {
     this.modes[i] = s.modes;
     if (s.cluster !== null) this.cluster ??= new Int32Array(this.cap).fill(-1);
     if (this.cluster) this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
-    this.pushStatuses(i, s.statuses);
+    this.statuses.push(i, s.statuses);
     this.addUsage(s);
     this.set("lengthValue", i, s.lengthValue);
     this.set("weight", i, s.weight);
@@ -149,14 +133,11 @@ export class SummaryColumns {
   }
   /** Number of step statuses (0 when the generation has no step trace). */
   statusCount(i: number): number {
-    return this.statusLength[i];
+    return this.statuses.count(i);
   }
   /** Char code of step j's status letter (STATUS_LETTER), j from 0. */
   status(i: number, j: number): number {
-    const at = this.statusStart[i] + j;
-    const k = Math.floor(at / BLOCK);
-    const off = at - this.blockBase[k];
-    return STATUS_CODES[(this.blocks[k][off >> 2] >> ((off & 3) << 1)) & 3];
+    return this.statuses.code(i, j);
   }
   clusterName(i: number): string | null {
     const c = this.cluster ? this.cluster[i] : -1;
@@ -209,45 +190,6 @@ export class SummaryColumns {
     return out;
   }
 
-  private pushStatuses(i: number, st: string): void {
-    this.statusLength[i] = st.length;
-    if (st.length === 0) {
-      this.statusStart[i] = this.statusEnd;
-      return;
-    }
-    let start = this.statusEnd;
-    const k = Math.floor(start / BLOCK);
-    if (st.length > BLOCK) {
-      // a block of its own, from the next boundary, listed under each index it covers
-      const first = start % BLOCK === 0 && !this.blocks[k] ? k : k + 1;
-      start = first * BLOCK;
-      const block = packed(st.length);
-      for (let b = first; b * BLOCK < start + st.length; b++) {
-        this.blocks[b] = block;
-        this.blockBase[b] = start;
-      }
-    } else if ((start % BLOCK) + st.length > BLOCK || !this.blocks[k]) {
-      // no room left in this block: the trace starts the next one
-      const next = this.blocks[k] ? k + 1 : k;
-      start = next * BLOCK;
-      this.blocks[next] = packed(BLOCK);
-      this.blockBase[next] = start;
-    }
-    const kk = Math.floor(start / BLOCK);
-    const block = this.blocks[kk];
-    const base = start - this.blockBase[kk];
-    for (let j = 0; j < st.length; j++) {
-      const c = st.charCodeAt(j);
-      const code = c < 128 ? CODE_OF[c] : -1;
-      if (code < 0) throw new Error(`internal: unknown step status letter ${JSON.stringify(st[j])}`);
-      const at = base + j;
-      block[at >> 2] |= code << ((at & 3) << 1);
-    }
-    this.statusStart[i] = start;
-    // after a block of its own, the next trace starts a fresh block
-    this.statusEnd = st.length > BLOCK ? Math.ceil((start + st.length) / BLOCK) * BLOCK : start + st.length;
-  }
-
   private clusterOf(name: string): number {
     let c = this.clusterIndex.get(name);
     if (c === undefined) {
@@ -292,8 +234,7 @@ export class SummaryColumns {
     this.firstDiv = resized(this.firstDiv, cap);
     this.modes = resized(this.modes, cap);
     if (this.cluster) this.cluster = resized(this.cluster, cap);
-    this.statusStart = resized(this.statusStart, cap);
-    this.statusLength = resized(this.statusLength, cap);
+    this.statuses.grow(cap);
     for (const [field, col] of this.optional) {
       const next = new Float64Array(cap).fill(NaN);
       next.set(col);
@@ -301,12 +242,4 @@ export class SummaryColumns {
     }
     this.cap = cap;
   }
-}
-
-type Typed = Int32Array | Uint8Array | Uint32Array | Float64Array;
-
-function resized<T extends Typed>(a: T, size: number): T {
-  const next = new (a.constructor as new (n: number) => T)(size);
-  next.set(a as never);
-  return next;
 }
