@@ -11,7 +11,7 @@ const LF = 10;
 
 const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const withoutCR = (s: string): string => (s.charCodeAt(s.length - 1) === CR ? s.slice(0, -1) : s);
-const isBom = (b: Uint8Array): boolean => b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+const BOM = Buffer.of(0xef, 0xbb, 0xbf);
 
 /**
  * Splits a byte stream into lines without holding more than one chunk and one line. Chunks
@@ -47,12 +47,12 @@ export async function* readLines(
     let bytes = asBuffer(chunk);
     if (head) {
       bytes = head.length ? Buffer.concat([head, bytes]) : bytes;
-      if (bytes.length < 3 && bytes.every((b, i) => b === [0xef, 0xbb, 0xbf][i])) {
+      if (bytes.length < BOM.length && BOM.subarray(0, bytes.length).equals(bytes)) {
         head = Buffer.from(bytes);
         continue;
       }
       head = null;
-      if (isBom(bytes)) bytes = bytes.subarray(3);
+      if (bytes.subarray(0, BOM.length).equals(BOM)) bytes = bytes.subarray(BOM.length);
     }
     if (text) {
       parts.push(Buffer.from(text, "utf8"));
