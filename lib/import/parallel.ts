@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { LineError, RunHeader } from "../analysis/types";
 import { analysisThreadUrl, type ThreadEvent } from "../store/parallel-source";
+import { WRITER_BATCH } from "../store/rows";
 import type { ImportOptions, ImportFormat } from "./options";
 import type { ImportReport, ImportSource, ImportStarter } from "./report";
 
@@ -10,7 +11,11 @@ import type { ImportReport, ImportSource, ImportStarter } from "./report";
 // progress come back in batches, in the importer's order.
 
 export const BATCH_EVENTS = 64;
-export const IN_FLIGHT = 4;
+// The loader takes events while its writer gathers WRITER_BATCH of them, then inserts them: with
+// fewer than two of its batches in flight the import thread waited through every insert (4 × 64
+// in flight: the Inspect import 1.15× the wall time of ingesting its native export; 16 × 64, as
+// many generations as ingest keeps in flight: 1.03×; docs/performance.md, "Importers").
+export const IN_FLIGHT = Math.ceil((2 * WRITER_BATCH) / BATCH_EVENTS);
 
 export interface ImportThreadData {
   kind: "import";

@@ -17,6 +17,9 @@ import {
 // analysis thread (lib/store/analysis-thread.ts) while the loader's thread inserts: the
 // writer fills in run, item and generation ids.
 
+/** Generations the run writer gathers before it inserts them. */
+export const WRITER_BATCH = 500;
+
 export const ITEM_COLS = ["id", "runId", "key", "length", "contentId", "inducedErrorRate"];
 /** Where the writer puts an item's content id (its record stored, or found, at the batch's flush). */
 export const ITEM_CONTENT = ITEM_COLS.indexOf("contentId");

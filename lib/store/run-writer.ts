@@ -17,13 +17,13 @@ import {
   deflateRowOutput,
   prepareGeneration,
   type PreparedGeneration,
+  WRITER_BATCH,
 } from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
 
-const BATCH = 500;
 const ID_BLOCK = 1000;
 
 /** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
@@ -142,7 +142,7 @@ export class RunWriter {
     this.genRows.push(p.gen);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
-    if (this.genRows.length >= BATCH) await this.flush();
+    if (this.genRows.length >= WRITER_BATCH) await this.flush();
   }
 
   async flush(): Promise<void> {

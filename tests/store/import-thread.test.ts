@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { startImportThread } from "../../lib/import/parallel";
+import { BATCH_EVENTS, IN_FLIGHT, startImportThread } from "../../lib/import/parallel";
 import { metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
 import { sampleError, writeInspectLog, type SimSample } from "../fixtures/import/inspect-logs";
 import { STORE_KINDS } from "../helpers/stores";
@@ -33,6 +33,8 @@ const options = (o: Record<string, unknown> = {}) => {
   if (!r.ok) throw new Error(r.error);
   return r.options;
 };
+
+const MANY = 2 * IN_FLIGHT * BATCH_EVENTS;
 
 const sample = (i: number): SimSample =>
   i % 5 === 3
@@ -66,8 +68,9 @@ describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => 
     const files: [string, Record<string, unknown>][] = [
       [path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_deflate.eval"), {}],
       [path.join(FIX, "inspect/2025-09-01T12-00-00_arith-exec_zstd-attachments.eval"), {}],
-      // 150 samples (more than two batches), every fifth errored: the run's source is completed after its generations
-      [writeInspectLog({ samples: Array.from({ length: 150 }, (_, i) => sample(i)), evalId: "threadlog" }), {}],
+      // More samples than the batches in flight hold (so the thread waits for the loader's
+      // acknowledgements), every fifth errored: the run's source is completed after its generations
+      [writeInspectLog({ samples: Array.from({ length: MANY }, (_, i) => sample(i)), evalId: "threadlog" }), {}],
       [writeInspectLog({ samples: Array.from({ length: 20 }, (_, i) => sample(i)), evalId: "strictlog" }), { strict: true }],
       [path.join(FIX, "measuring/2025-07-01_10-00-00_Sim-Qwen-8B_multi-turn_no-cot_thinking_wc_2/eval_step_results.json"), {}],
       [path.join(FIX, "measuring/experiment_results.json"), { model: "Sim-Qwen-8B" }],
@@ -84,7 +87,7 @@ describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => 
       reports.push(b);
     }
     expect(reports.map((r) => r.ok)).toEqual([true, true, true, false, true, true, true, true, false, false]);
-    expect(reports[2].notes[0]).toMatch(/^skipped 30 errored samples \(ids 3, 8, /);
+    expect(reports[2].notes[0]).toMatch(new RegExp(`^skipped ${Math.floor((MANY + 1) / 5)} errored samples \\(ids 3, 8, `));
     expect(await dump(threaded.store)).toEqual(await dump(serial.store));
   }, 300_000);
 });
