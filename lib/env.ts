@@ -11,6 +11,8 @@ const envSchema = z.object({
   STEPWISE_MAX_BODY_MB: z.coerce.number().positive().default(512),
   /** uploads to POST /api/v1/import (spooled to a temporary file; Inspect logs can be large) */
   STEPWISE_MAX_UPLOAD_MB: z.coerce.number().positive().default(2048),
+  /** threads of a load or import sent to the server, past 8 MB or of unknown size (1: ~100 MB less memory each, slower) */
+  STEPWISE_LOAD_THREADS: z.enum(["1", "2"]).default("2"),
   /** force the Secure flag on cookies (it is set anyway when a request arrives over https) */
   STEPWISE_SECURE_COOKIES: z
     .enum(["0", "1", "true", "false"])

@@ -40,8 +40,16 @@ export type ImportThreadMessage =
   | ({ kind: "batch" } & Batch)
   | ({ kind: "end"; notes: string[]; truncated: boolean } & Batch);
 
-export const startImportThread: ImportStarter = async (file, path, size, opts, progress) => {
-  const worker = new Worker(analysisThreadUrl, {
+/** An import on a second thread started from `entry` (the server's comes from its own bundle). */
+export const importThreadStarter =
+  (entry: URL): ImportStarter =>
+  (file, path, size, opts, progress) =>
+    startThread(entry, file, path, size, opts, progress);
+
+export const startImportThread = importThreadStarter(analysisThreadUrl);
+
+const startThread = async (...[entry, file, path, size, opts, progress]: [URL, ...Parameters<ImportStarter>]) => {
+  const worker = new Worker(entry, {
     workerData: { kind: "import", file, path, size, opts } satisfies ImportThreadData,
     // 32 MB, not ingest's 8: a sample is parsed whole (JSON, attachments, events) and with 8 MB
     // scavenges took a large share of the thread's time (docs/performance.md, "Importers").

@@ -33,7 +33,23 @@ const THREAD_YOUNG_MB = 8;
 /** The analysis thread's entry: a TypeScript loader beside lib/, or the CLI bundle's own (bin/bundle.mjs). */
 export const analysisThreadUrl = new URL("./analysis-thread.mjs", import.meta.url);
 
-export function parallelNativeSource(
+/** Files larger than this load on two threads unless told otherwise: starting the thread costs ~0.3 s. */
+export const PARALLEL_FROM_BYTES = 8_000_000;
+
+/** The load's event source on a second thread started from `entry` (the server's comes from its own bundle). */
+export function threadedNativeSource(entry: URL) {
+  return (
+    file: string,
+    input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
+    progress: LoadProgress,
+    maxErrors?: number,
+  ): EventSource => parallelSource(entry, file, input, progress, maxErrors);
+}
+
+export const parallelNativeSource = threadedNativeSource(analysisThreadUrl);
+
+function parallelSource(
+  entry: URL,
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
@@ -41,7 +57,7 @@ export function parallelNativeSource(
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
-    const worker = new Worker(analysisThreadUrl, {
+    const worker = new Worker(entry, {
       workerData: { file, maxErrors },
       // The thread's live set is a few batches and the ids seen in the current run, which grows
       // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A small

@@ -168,6 +168,8 @@ SERVER_STORES.forEach((kind, i) => {
       const whole = push(env, path.join(tmp, "newer.jsonl"), "--server", server.url);
       expect(whole.code).toBe(0);
       expect(await outputs()).toEqual(newOutputs);
+      // every push streams compressed, so each loaded on the analysis thread the server bundles
+      expect(server.output()).not.toContain("on one thread");
     } catch (e) {
       console.error(server?.output().slice(-4000));
       throw e;

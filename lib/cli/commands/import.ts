@@ -7,11 +7,10 @@ import { importFile, type ImportReport } from "../../import";
 import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions } from "../../import/options";
 import { startImportThread } from "../../import/parallel";
 import { formatLineError } from "../../store/load-errors";
+import { PARALLEL_FROM_BYTES } from "../../store/parallel-source";
 import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
 import { UsageError, withStore } from "../store";
-
-const PARALLEL_FROM_BYTES = 8_000_000;
 
 export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
                 [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N]

@@ -3,13 +3,11 @@ import { parseArgs } from "node:util";
 import type { LineError } from "../../analysis/types";
 import { formatLineError } from "../../store/load-errors";
 import { loadNative, type LoadReport } from "../../store/load";
-import { parallelNativeSource } from "../../store/parallel-source";
+import { PARALLEL_FROM_BYTES, parallelNativeSource } from "../../store/parallel-source";
 import { fileChunks } from "../../store/read-lines";
 import { boundHeapGrowth, capYoungGeneration } from "../heap";
 import { progressBar } from "../progress";
 import { withStore } from "../store";
-
-const PARALLEL_FROM_BYTES = 8_000_000;
 
 export const ingestHelp = `stepwise ingest FILE… [--json] [--max-errors N] [--threads 1|2]
   Loads native JSONL files (SPEC §5); "-" reads standard input. Each file loads in one

@@ -11,6 +11,9 @@ import { gatedStore } from "@/lib/api/gated-store";
 import { env } from "@/lib/env";
 import { importFile } from "@/lib/import";
 import { parseImportOptions } from "@/lib/import/options";
+import { importThreadStarter } from "@/lib/import/parallel";
+import { PARALLEL_FROM_BYTES } from "@/lib/store/parallel-source";
+import { serverThreadEntry } from "@/lib/store/server-thread";
 
 export const dynamic = "force-dynamic";
 
@@ -46,7 +49,9 @@ export const POST = apiRoute(async (req: NextRequest) => {
       if (body.exceeded()) return tooLarge(max, "the upload");
       return jsonError(400, body.corrupt() ?? "the upload was interrupted");
     }
-    const report = await importFile(store, name, tmp, parsed.options);
+    // on a second thread past 8 MB, as `stepwise import` runs
+    const entry = fs.statSync(tmp).size > PARALLEL_FROM_BYTES ? await serverThreadEntry() : null;
+    const report = await importFile(store, name, tmp, parsed.options, undefined, entry ? importThreadStarter(entry) : undefined);
     if (!report.ok)
       return jsonError(422, `${report.errors.length} error(s); nothing was imported`, { format: report.format, errors: report.errors });
     return NextResponse.json(

@@ -7,6 +7,8 @@ import { gatedStore } from "@/lib/api/gated-store";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadNative } from "@/lib/store/load";
+import { PARALLEL_FROM_BYTES, threadedNativeSource } from "@/lib/store/parallel-source";
+import { serverThreadEntry } from "@/lib/store/server-thread";
 import { listRuns } from "@/lib/store/read";
 
 export const dynamic = "force-dynamic";
@@ -29,8 +31,14 @@ export const POST = apiRoute(async (req: NextRequest) => {
   // gzip on the wire is decoded here, the limit counting the decompressed bytes too
   const body = decodedBody(req, max);
   if (!body.ok) return body.response;
+  // Two threads as `stepwise ingest` uses them, unless the body says it is small: a pushed file
+  // streams compressed, with no length.
+  const declared = Number(req.headers.get("content-length") ?? NaN);
+  const small = declared <= PARALLEL_FROM_BYTES && !req.headers.get("content-encoding");
+  const entry = small ? null : await serverThreadEntry();
   // A body cut off at the limit rolls the load's transaction back: nothing is written.
-  const report = await loadNative(store, name, body.stream).catch((e: unknown) => {
+  const source = entry ? threadedNativeSource(entry) : undefined;
+  const report = await loadNative(store, name, body.stream, { source }).catch((e: unknown) => {
     if (body.exceeded() || body.corrupt()) return null;
     throw e;
   });
