@@ -39,6 +39,8 @@ export interface Store {
   /** the views' reads, written as SQL, through the driver (lib/store/reader.ts) */
   read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
   close(): Promise<void>;
+  /** the server's store (getStore): its loads give the event loop turns, as it answers requests too */
+  sharesEventLoop?: boolean;
 }
 
 /** Opens a store and migrates it to the current schema. */
@@ -195,6 +197,7 @@ export function getStore(): Promise<Store> {
       (store) => {
         globalStore.__stepwiseStoreFile = sqliteFileId(url);
         if (globalStore.__stepwiseStoreFile !== undefined) seen.add(url);
+        store.sharesEventLoop = true;
         return store;
       },
       (e) => {

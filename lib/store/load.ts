@@ -97,7 +97,8 @@ export async function loadEvents(
         if (ev.kind === "run") {
           await finish();
           current = ev.header.key;
-          if (errors.length === 0) writer = await RunWriter.open(tx, ev.header, { demo, searchIndex });
+          if (errors.length === 0)
+            writer = await RunWriter.open(tx, ev.header, { demo, searchIndex, sharesEventLoop: store.sharesEventLoop });
         } else if (errors.length === 0 && writer) {
           if (ev.kind === "prepared") await writer.addPrepared(ev.p);
           else await writer.add(ev);

@@ -26,6 +26,14 @@ import { writeStudyAggregates } from "./study-aggregates";
 
 const ID_BLOCK = 1000;
 
+// On the server the loader's thread is the one that answers requests: there a SQLite batch is
+// written in slices of one statement's rows, each followed by a turn of the event loop, so that
+// pages asked for meanwhile are not held for a whole batch (/about's p95 during a 117 MB upload
+// ~1.0–1.5 s → ~0.2–0.3 s, for ~8% more upload time; docs/performance.md, "Load"). The CLI
+// writes whole batches. PostgreSQL's driver waits on the network anyway.
+const SHARED_SLICE_ROWS = 64;
+const giveTurn = () => new Promise<void>((r) => setImmediate(r));
+
 /** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
 class IdPool {
   private next = new Map<string, [number, number]>();
@@ -69,6 +77,8 @@ export class RunWriter {
     private replacedContents: number[] = [],
     /** SQLite: add each batch's outputs to the search index as it is written (lib/store/search-index.ts) */
     private readonly indexSearch = false,
+    /** rows per slice of a batch, each slice followed by a turn of the event loop; null: whole batches */
+    private readonly sliceRows: number | null = null,
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
   }
@@ -81,7 +91,11 @@ export class RunWriter {
   static async open(
     tx: RawTx,
     header: RunHeader,
-    { demo = false, searchIndex = false }: { demo?: boolean; searchIndex?: boolean } = {},
+    {
+      demo = false,
+      searchIndex = false,
+      sharesEventLoop = false,
+    }: { demo?: boolean; searchIndex?: boolean; /** the server's: give its event loop turns */ sharesEventLoop?: boolean } = {},
     ids = new IdPool(tx),
   ): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
@@ -110,7 +124,8 @@ export class RunWriter {
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite");
+    const sliceRows = sharesEventLoop && tx.provider === "sqlite" ? SHARED_SLICE_ROWS : null;
+    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite", sliceRows);
   }
 
   async add(ev: GenerationEvent): Promise<void> {
@@ -150,16 +165,23 @@ export class RunWriter {
       const contentIds = await storeContents(this.tx, this.itemContents);
       this.itemRows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
       await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
+      if (this.sliceRows) await giveTurn();
     }
-    // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
-    const texts = this.genRows.map((g) => deflateRowOutput(this.tx.provider, g));
-    if (this.genRows.length) await this.tx.insertRows("Generation", GEN_COLS, this.genRows);
-    if (this.indexSearch && this.genRows.length)
-      await indexRows(
-        this.tx,
-        this.runId,
-        this.genRows.map((g, i) => [g[0], texts[i]]),
-      );
+    const slice = this.sliceRows ?? WRITER_BATCH;
+    for (let at = 0; at < this.genRows.length; at += slice) {
+      const rows = at === 0 && this.genRows.length <= slice ? this.genRows : this.genRows.slice(at, at + slice);
+      // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
+      const texts = rows.map((g) => deflateRowOutput(this.tx.provider, g));
+      await this.tx.insertRows("Generation", GEN_COLS, rows);
+      if (this.sliceRows) await giveTurn();
+      if (this.indexSearch)
+        await indexRows(
+          this.tx,
+          this.runId,
+          rows.map((g, i) => [g[0], texts[i]]),
+        );
+      if (this.sliceRows) await giveTurn();
+    }
     this.itemRows = [];
     this.itemContents = [];
     this.genRows = [];
