@@ -13,8 +13,8 @@ import type { ImportReport, ImportSource, ImportStarter } from "./report";
 export const BATCH_EVENTS = 64;
 // The loader takes events while its writer gathers WRITER_BATCH of them, then inserts them: with
 // fewer than two of its batches in flight the import thread waited through every insert (4 × 64
-// in flight: the Inspect import 1.15× the wall time of ingesting its native export; 16 × 64, as
-// many generations as ingest keeps in flight: 1.03×; docs/performance.md, "Importers").
+// in flight: the Inspect import took 1.18× the wall time of ingesting its native export; 16 × 64,
+// as many generations as ingest keeps in flight: 1.06×; docs/performance.md, "Importers").
 export const IN_FLIGHT = Math.ceil((2 * WRITER_BATCH) / BATCH_EVENTS);
 
 export interface ImportThreadData {
