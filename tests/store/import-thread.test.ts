@@ -1,32 +1,17 @@
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Store } from "../../lib/db";
+import { describe, expect, it } from "vitest";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { BATCH_EVENTS, IN_FLIGHT, startImportThread } from "../../lib/import/parallel";
 import { metrJsonl, writeLmEval, writeTemp } from "../fixtures/import/generate";
 import { sampleError, writeInspectLog, type SimSample } from "../fixtures/import/inspect-logs";
+import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
 
 // The import thread (lib/import/parallel.ts) must be invisible: every importer run there gives
 // the in-thread import's report (notes and errors included) and the same rows, on both stores.
 const FIX = path.join(import.meta.dirname, "../fixtures/import");
-const TABLES: [string, string][] = [
-  ["Item", "id"],
-  ["Generation", "id"],
-  ["RunLengthStat", `"runId", length`],
-  ["RunStepStat", `"runId", step`],
-  ["RunSignpost", `"runId", list, position`],
-];
-
-async function dump(store: Store) {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of TABLES) out[table] = await store.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY ${order}`);
-  out.Run = await store.prisma.$queryRawUnsafe(
-    `SELECT key, benchmark, config, source, metrics, extras, "itemCount", "generationCount", h50 FROM "Run" ORDER BY key`,
-  );
-  return out;
-}
+const RUN_COLUMNS = `key, benchmark, config, source, metrics, extras, "itemCount", "generationCount", h50`;
 
 const options = (o: Record<string, unknown> = {}) => {
   const r = parseImportOptions(o);
@@ -53,16 +38,7 @@ const sample = (i: number): SimSample =>
       };
 
 describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => {
-  let serial: Awaited<ReturnType<typeof kind.create>>;
-  let threaded: Awaited<ReturnType<typeof kind.create>>;
-  beforeAll(async () => {
-    serial = await kind.create();
-    threaded = await kind.create();
-  });
-  afterAll(async () => {
-    await serial?.drop();
-    await threaded?.drop();
-  });
+  const stores = twoStores(kind);
 
   it("gives the in-thread import's reports and rows for every format, errored samples and failures included", async () => {
     const files: [string, Record<string, unknown>][] = [
@@ -81,13 +57,13 @@ describe.each(STORE_KINDS)("importing on the import thread on $name", (kind) => 
     ];
     const reports = [];
     for (const [file, o] of files) {
-      const a = await importFile(serial.store, file, file, options(o));
-      const b = await importFile(threaded.store, file, file, options(o), undefined, startImportThread);
+      const a = await importFile(stores.a, file, file, options(o));
+      const b = await importFile(stores.b, file, file, options(o), undefined, startImportThread);
       expect(b, file).toEqual(a);
       reports.push(b);
     }
     expect(reports.map((r) => r.ok)).toEqual([true, true, true, false, true, true, true, true, false, false]);
     expect(reports[2].notes[0]).toMatch(new RegExp(`^skipped ${Math.floor((MANY + 1) / 5)} errored samples \\(ids 3, 8, `));
-    expect(await dump(threaded.store)).toEqual(await dump(serial.store));
+    expect(await loadedRows(stores.b, RUN_COLUMNS)).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
   }, 300_000);
 });

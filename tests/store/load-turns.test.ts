@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { GenerateOptionsInput } from "../../lib/generate/dataset";
 import { generateDataset } from "../../lib/generate/dataset";
-import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
+import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
 
 // The server's store (sharesEventLoop) writes a SQLite batch in slices, each followed by a turn
 // of the event loop, so that requests are answered during a load (lib/store/run-writer.ts). The
 // rows must be exactly those of a load that writes whole batches, and the turns must happen.
-const TABLES: [string, string][] = [
-  ["Item", "id"],
-  ["Generation", "id"],
-  ["GenerationFts", "rowid"],
-  ["RunLengthStat", `"runId", length`],
-  ["RunStepStat", `"runId", step`],
-  ["RunSignpost", `"runId", list, position`],
-];
-
-async function dump(store: Store) {
-  const out: Record<string, unknown[]> = {};
-  for (const [table, order] of TABLES) {
-    if (table === "GenerationFts" && store.provider !== "sqlite") continue;
-    out[table] = await store.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY ${order}`);
-  }
-  out.Run = await store.prisma.$queryRawUnsafe(`SELECT key, metrics, extras, "itemCount", "generationCount", h50 FROM "Run" ORDER BY key`);
-  return out;
-}
+const RUN_COLUMNS = `key, metrics, extras, "itemCount", "generationCount", h50`;
 
 const lines = [
   ...generateDataset({
@@ -55,26 +38,17 @@ async function countTurns(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe.each(STORE_KINDS)("a load on the server's store on $name", (kind) => {
-  let whole: Awaited<ReturnType<typeof kind.create>>;
-  let sliced: Awaited<ReturnType<typeof kind.create>>;
-  beforeAll(async () => {
-    whole = await kind.create();
-    sliced = await kind.create();
-    sliced.store.sharesEventLoop = true;
-  });
-  afterAll(async () => {
-    await whole?.drop();
-    await sliced?.drop();
-  });
+  const stores = twoStores(kind);
+  beforeAll(() => void (stores.b.sharesEventLoop = true));
 
   it("writes the rows a whole-batch load writes, giving the event loop a turn per slice on SQLite", async () => {
     let a: Awaited<ReturnType<typeof loadNative>> | undefined;
     let b: Awaited<ReturnType<typeof loadNative>> | undefined;
-    const turnsWhole = await countTurns(async () => (a = await loadNative(whole.store, "turns.jsonl", [lines.join("\n")])));
-    const turnsSliced = await countTurns(async () => (b = await loadNative(sliced.store, "turns.jsonl", [lines.join("\n")])));
+    const turnsWhole = await countTurns(async () => (a = await loadNative(stores.a, "turns.jsonl", [lines.join("\n")])));
+    const turnsSliced = await countTurns(async () => (b = await loadNative(stores.b, "turns.jsonl", [lines.join("\n")])));
     expect(b).toEqual(a);
     expect(a!.generations).toBe(1200);
-    expect(await dump(sliced.store)).toEqual(await dump(whole.store));
+    expect(await loadedRows(stores.b, RUN_COLUMNS, { search: true })).toEqual(await loadedRows(stores.a, RUN_COLUMNS, { search: true }));
     if (kind.name === "sqlite") {
       // 1,200 generations: 3 batches of at most 500, each in slices of 64 rows, two turns per slice
       expect(turnsWhole).toBeLessThan(10);

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { importFile } from "../../lib/import";
 import { importThreadStarter } from "../../lib/import/parallel";
 import { parseImportOptions } from "../../lib/import/options";
 import { loadNative } from "../../lib/store/load";
 import { threadedNativeSource } from "../../lib/store/parallel-source";
+import { twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
 
 // The server's uploads (POST /api/v1/runs, /api/v1/import) load on a second thread whose entry
@@ -15,16 +16,7 @@ vi.mock("server-only", () => ({}));
 const FIX = path.join(import.meta.dirname, "../fixtures");
 
 describe.each(STORE_KINDS)("the server's analysis thread on $name", (kind) => {
-  let serial: Awaited<ReturnType<typeof kind.create>>;
-  let threaded: Awaited<ReturnType<typeof kind.create>>;
-  beforeAll(async () => {
-    serial = await kind.create();
-    threaded = await kind.create();
-  });
-  afterAll(async () => {
-    await serial?.drop();
-    await threaded?.drop();
-  });
+  const stores = twoStores(kind);
 
   it("is built from bin/bundle.mjs and loads and imports as the in-thread path does", async () => {
     const { serverThreadEntry } = await import("../../lib/store/server-thread");
@@ -32,15 +24,15 @@ describe.each(STORE_KINDS)("the server's analysis thread on $name", (kind) => {
     expect(entry?.href).toMatch(/node_modules\/\.cache\/stepwise\/server-thread-[0-9a-f]{16}\/analysis-thread\.mjs$/);
     for (const name of ["arith-small.jsonl", "invalid.jsonl"]) {
       const bytes = fs.readFileSync(path.join(FIX, "examples", name));
-      const a = await loadNative(serial.store, name, [bytes]);
-      const b = await loadNative(threaded.store, name, [bytes], { source: threadedNativeSource(entry!) });
+      const a = await loadNative(stores.a, name, [bytes]);
+      const b = await loadNative(stores.b, name, [bytes], { source: threadedNativeSource(entry!) });
       expect(b, name).toEqual(a);
     }
     const log = path.join(FIX, "import/inspect/2025-09-01T12-00-00_arith-exec_zstd-attachments.eval");
     const opts = parseImportOptions({});
     if (!opts.ok) throw new Error(opts.error);
-    const a = await importFile(serial.store, log, log, opts.options);
-    const b = await importFile(threaded.store, log, log, opts.options, undefined, importThreadStarter(entry!));
+    const a = await importFile(stores.a, log, log, opts.options);
+    const b = await importFile(stores.b, log, log, opts.options, undefined, importThreadStarter(entry!));
     expect(b).toEqual(a);
     expect(a.ok).toBe(true);
   }, 120_000);
