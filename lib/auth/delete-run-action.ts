@@ -24,7 +24,7 @@ export async function deleteRunAction(_prev: DeleteRunState, form: FormData): Pr
   const typed = String(form.get("confirm") ?? "").trim();
   if (!key) return { error: "No run named." };
   if (typed !== key) return { error: "Type the run key exactly as shown to confirm." };
-  const deleted = await deleteRun(ctx.store.raw, key);
+  const deleted = await deleteRun(ctx.store.raw, key, { sharesEventLoop: ctx.store.sharesEventLoop });
   if (!deleted) return { error: `No run with key '${key}': nothing deleted.` };
   redirect(leaderboardHref({}));
 }

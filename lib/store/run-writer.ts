@@ -20,6 +20,7 @@ import {
   WRITER_BATCH,
 } from "./rows";
 import { writeStudyAggregates } from "./study-aggregates";
+import { deleteRowsInSlices, giveTurn } from "./delete-run";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -32,7 +33,6 @@ const ID_BLOCK = 1000;
 // ~1.0–1.5 s → ~0.2–0.3 s, for ~8% more upload time; docs/performance.md, "Load"). The CLI
 // writes whole batches. PostgreSQL's driver waits on the network anyway.
 const SHARED_SLICE_ROWS = 64;
-const giveTurn = () => new Promise<void>((r) => setImmediate(r));
 
 /** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
 class IdPool {
@@ -99,9 +99,13 @@ export class RunWriter {
     ids = new IdPool(tx),
   ): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
-    await unindexRun(tx, tx.provider, header.key);
-    const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
+    const sliceRows = sharesEventLoop && tx.provider === "sqlite" ? SHARED_SLICE_ROWS : null;
+    const [old] = await tx.query<{ id: number; searchIndexed: unknown }>(`SELECT "id", "searchIndexed" FROM "Run" WHERE "key" = $1`, [
+      header.key,
+    ]);
     const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
+    if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id), Boolean(old.searchIndexed));
+    await unindexRun(tx, tx.provider, header.key);
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
@@ -124,7 +128,6 @@ export class RunWriter {
         demo,
       ],
     );
-    const sliceRows = sharesEventLoop && tx.provider === "sqlite" ? SHARED_SLICE_ROWS : null;
     return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite", sliceRows);
   }
 
@@ -196,7 +199,9 @@ export class RunWriter {
     if (!this.inOrder) await renumber(this.tx, this.runId);
     // after the new run's items exist, so that the contents both versions share stay
     await dropUnusedContents(this.tx, this.replacedContents);
+    if (this.sliceRows) await giveTurn();
     await writeSignposts(this.tx, this.runId);
+    if (this.sliceRows) await giveTurn();
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }

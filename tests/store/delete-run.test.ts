@@ -88,6 +88,34 @@ describe.each(STORE_KINDS)("deleting a run on $name", (kind) => {
     expect(await runSnapshot(store, keys.arith)).toEqual(target);
   });
 
+  it("deletes the same in slices on the server's store, and rolls those back too when it fails", async () => {
+    const other = await runSnapshot(store, keys.dictsum);
+    const target = await runSnapshot(store, keys.arith);
+    const index = await searchIndexExact(store);
+    const refuse =
+      store.provider === "sqlite"
+        ? `CREATE TRIGGER "refuse_run_delete" BEFORE DELETE ON "Run" BEGIN SELECT RAISE(ABORT, 'refused by test'); END;`
+        : `CREATE FUNCTION refuse_sliced() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$ LANGUAGE plpgsql;
+           CREATE TRIGGER "refuse_run_delete" BEFORE DELETE ON "Run" FOR EACH ROW EXECUTE FUNCTION refuse_sliced();`;
+    await store.raw.transaction((tx) => tx.script(refuse));
+    try {
+      await expect(deleteRun(store.raw, keys.arith, { sharesEventLoop: true })).rejects.toThrow(/refused by test/);
+    } finally {
+      await store.raw.transaction((tx) =>
+        tx.script(`DROP TRIGGER "refuse_run_delete"${store.provider === "postgres" ? ` ON "Run"` : ""};`),
+      );
+    }
+    expect([await runSnapshot(store, keys.arith), await searchIndexExact(store)]).toEqual([target, index]);
+    const deleted = await deleteRun(store.raw, keys.arith, { sharesEventLoop: true });
+    expect(deleted).toEqual({ key: keys.arith, items: target.items, generations: target.generations, shareLinks: 0 });
+    expect((await runSnapshot(store, keys.arith)).metrics).toBeNull();
+    expect(await runSnapshot(store, keys.dictsum)).toEqual(other);
+    expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
+    expect(await searchIndexExact(store)).not.toBe(false);
+    expect((await loadExample(store, "arith-small.jsonl")).errors).toEqual([]);
+    expect(await runSnapshot(store, keys.arith)).toEqual(target);
+  });
+
   it("`stepwise delete` refuses unknown keys with exit 1 and deletes a known one", async () => {
     const unknown = await stepwise(url, ["delete", "--run", "no-such-run"]).done;
     expect(unknown.code).toBe(1);

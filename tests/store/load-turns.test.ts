@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { GenerateOptionsInput } from "../../lib/generate/dataset";
 import { generateDataset } from "../../lib/generate/dataset";
 import { loadNative } from "../../lib/store/load";
+import { NO_ORPHANS, orphanCounts } from "../helpers/faults";
 import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
 
@@ -42,17 +43,27 @@ describe.each(STORE_KINDS)("a load on the server's store on $name", (kind) => {
   beforeAll(() => void (stores.b.sharesEventLoop = true));
 
   it("writes the rows a whole-batch load writes, giving the event loop a turn per slice on SQLite", async () => {
+    const load = (store: typeof stores.a) => loadNative(store, "turns.jsonl", [lines.join("\n")]);
     let a: Awaited<ReturnType<typeof loadNative>> | undefined;
     let b: Awaited<ReturnType<typeof loadNative>> | undefined;
-    const turnsWhole = await countTurns(async () => (a = await loadNative(stores.a, "turns.jsonl", [lines.join("\n")])));
-    const turnsSliced = await countTurns(async () => (b = await loadNative(stores.b, "turns.jsonl", [lines.join("\n")])));
+    const turnsWhole = await countTurns(async () => (a = await load(stores.a)));
+    const turnsSliced = await countTurns(async () => (b = await load(stores.b)));
     expect(b).toEqual(a);
     expect(a!.generations).toBe(1200);
+    expect(await loadedRows(stores.b, RUN_COLUMNS, { search: true })).toEqual(await loadedRows(stores.a, RUN_COLUMNS, { search: true }));
+    // the same run again: the old one's rows go first, in slices on the server's store
+    const turnsReplacing = await countTurns(async () => (b = await load(stores.b)));
+    a = await load(stores.a);
+    expect(b).toEqual(a);
+    expect(b!.runs[0].replaced).toBe(true);
+    expect(await orphanCounts(stores.b)).toEqual(NO_ORPHANS);
     expect(await loadedRows(stores.b, RUN_COLUMNS, { search: true })).toEqual(await loadedRows(stores.a, RUN_COLUMNS, { search: true }));
     if (kind.name === "sqlite") {
       // 1,200 generations: 3 batches of at most 500, each in slices of 64 rows, two turns per slice
       expect(turnsWhole).toBeLessThan(10);
       expect(turnsSliced).toBeGreaterThanOrEqual(2 * Math.ceil(1200 / 64));
+      // and the replaced run's 1,200 generations and 1,200 items, 1,000 rows at a time
+      expect(turnsReplacing - turnsSliced).toBeGreaterThanOrEqual(4);
     }
   }, 120_000);
 });
