@@ -12,7 +12,6 @@ import { STORE_KINDS } from "../helpers/stores";
 // The server's uploads (POST /api/v1/runs, /api/v1/import) load on a second thread whose entry
 // is bundled at run time (lib/store/server-thread.ts): that entry must build, and a load and an
 // import through it must give what they give in-thread.
-vi.mock("server-only", () => ({}));
 const FIX = path.join(import.meta.dirname, "../fixtures");
 
 describe.each(STORE_KINDS)("the server's analysis thread on $name", (kind) => {
