@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_DATABASE_URL } from "../../playwright.config";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 // The JSON API of SPEC §6 against the running server and its seeded store.
 const cli = (...args: string[]) =>

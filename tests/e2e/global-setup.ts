@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { EXAMPLES as EXAMPLES_DIR } from "../helpers/shared-data";
+import { EXAMPLES as EXAMPLES_DIR } from "../helpers/fixtures";
 import { PRIVATE_USERS } from "./fixtures/private-users";
 
 // Seeds the e2e store from scratch: the demo data, the example files, one run whose output is

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { openStore } from "../../lib/db";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
 
 // Behind a reverse proxy, with more than one server process: Debian's nginx on loopback (as it

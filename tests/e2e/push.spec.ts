@@ -5,7 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "@playwright/test";
 import { openStore } from "../../lib/db";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { cli, SERVER_STORES, startServer, type ServerProcess, type TestStore } from "../helpers/server-process";
 import { storedOutput } from "../../lib/store/output-text";
 

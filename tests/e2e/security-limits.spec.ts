@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL, PRIVATE_LIMITS } from "../../playwright.config";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 // 401 / 413 / 429 of the write API on the private server (body limit 64 kB, burst 8, then one
 // write a minute per token).

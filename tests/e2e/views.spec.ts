@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PRIVATE_DATABASE_URL, PRIVATE_BASE_URL } from "../../playwright.config";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 // Issue 17, the views' part: every point at 1280 px and 390 px, light and dark, with a
 // screenshot of every view in both themes under tests/output/views/.

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { EXAMPLES } from "./shared-data";
+import { EXAMPLES } from "./fixtures";
 
 // Compares a run's §6 JSON with tests/fixtures/examples/expected/ under the tolerances of
 // examples/README.md: exact counts, 1e-6 accuracies, p ±1e-4, predicted horizon ±0.05,

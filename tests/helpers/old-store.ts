@@ -9,7 +9,7 @@ import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { storedOutput } from "../../lib/store/output-text";
 import { openRaw, type RawDb, type RawTx } from "../../lib/store/raw";
-import { EXAMPLES } from "./shared-data";
+import { EXAMPLES } from "./fixtures";
 import type { StoreKind } from "./stores";
 
 // Stores as an earlier version left them, for the tests of a migration's data step: an empty

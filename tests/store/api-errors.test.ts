@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { env } from "../../lib/env";
 import { loadNative } from "../../lib/store/load";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 
 // What the API answers when a request cannot be served, through the route handlers on a real

@@ -8,7 +8,7 @@ import { createUser } from "../../lib/auth/users";
 import type { Store } from "../../lib/db";
 import { env } from "../../lib/env";
 import { createToken } from "../../lib/store/tokens";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 
 // The write API's gate through the route handlers themselves: 401 / 403 / 413 / 429, sessions

@@ -11,7 +11,7 @@ import { getCurveRuns } from "../../lib/queries/curves";
 import { getSelfConditioning } from "../../lib/queries/selfcond";
 import { loadNative } from "../../lib/store/load";
 import { modelStyle } from "../../components/charts/palette";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, runAccess, STORE_KINDS } from "../helpers/stores";
 
 // What the charts read from a real store: the self-conditioning slope's bootstrap interval is

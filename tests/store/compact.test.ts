@@ -7,7 +7,7 @@ import { openStore } from "../../lib/db";
 import { compactSqlite, StoreBusyError } from "../../lib/store/compact";
 import { deleteRun } from "../../lib/store/delete-run";
 import { loadNative } from "../../lib/store/load";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { storedRuns } from "../helpers/stores";
 
 // `stepwise compact` on a SQLite store made with 4 kB pages (before 16 kB pages were the

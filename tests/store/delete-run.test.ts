@@ -10,7 +10,7 @@ import { deleteRun } from "../../lib/store/delete-run";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { NO_ORPHANS, orphanCounts, runSnapshot, stepwise } from "../helpers/faults";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 import { searchIndexExact } from "../helpers/search-index";
 

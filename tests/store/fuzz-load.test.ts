@@ -10,7 +10,7 @@ import type { Store } from "../../lib/db";
 import { generateDataset } from "../../lib/generate/dataset";
 import { loadNative } from "../../lib/store/load";
 import { orphanCounts, runSnapshot, NO_ORPHANS } from "../helpers/faults";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 

@@ -5,7 +5,7 @@ import type { Store } from "../../lib/db";
 import { NativeReader } from "../../lib/native/reader";
 import { getGeneration } from "../../lib/queries/generation";
 import { loadNative } from "../../lib/store/load";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, runAccess, STORE_KINDS } from "../helpers/stores";
 
 // The trace diff page's steps come from the generation's step trace record: for every

@@ -4,8 +4,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { createToken } from "../../lib/store/tokens";
-import { describeRealdata } from "../helpers/realdata";
-import { REALDATA } from "../helpers/shared-data";
+import { describeRealdata, REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS } from "../helpers/stores";
 
 // POST /api/v1/import through the route handler itself, on a fresh SQLite store.

@@ -10,8 +10,7 @@ import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
 import { LM_STAMP, LM_TASK, lmEvalResults, lmEvalSamples, lmMultipleChoice, lmResults, metrJsonl } from "../fixtures/import/generate";
 import { inspectLogBytes, sampleError } from "../fixtures/import/inspect-logs";
-import { describeRealdata } from "../helpers/realdata";
-import { REALDATA } from "../helpers/shared-data";
+import { describeRealdata, REALDATA } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { storedStepCount } from "../helpers/steps";
 

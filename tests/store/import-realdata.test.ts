@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { importFile } from "../../lib/import";
 import { parseImportOptions } from "../../lib/import/options";
-import { describeRealdata } from "../helpers/realdata";
-import { REALDATA as REAL } from "../helpers/shared-data";
+import { describeRealdata, REALDATA as REAL } from "../helpers/shared-data";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 
 function walk(dir: string): string[] {

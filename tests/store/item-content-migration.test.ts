@@ -10,7 +10,7 @@ import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { orphanCounts } from "../helpers/faults";
 import { upgradedStore } from "../helpers/old-store";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
 // Migration 0014 on a store made by the previous version: migrations 0001–0013 and the rows

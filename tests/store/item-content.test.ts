@@ -8,7 +8,7 @@ import { NativeReader } from "../../lib/native/reader";
 import { loadNative } from "../../lib/store/load";
 import { prepareGeneration } from "../../lib/store/rows";
 import { orphanCounts } from "../helpers/faults";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 
 // Items that share their content across runs store it once (ItemContent, lib/store/item-content.ts):

@@ -11,7 +11,7 @@ import { getRunSummary } from "../../lib/queries/runs";
 import { loadNative } from "../../lib/store/load";
 import { parseRunParams, type RunParams } from "../../lib/url/run";
 import { oracleItems } from "../helpers/item-oracle";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, runAccess, runAccessWhile, STORE_KINDS, type StoreKind } from "../helpers/stores";
 
 // The item table's Previous / Next links carry keyset cursors (lib/queries/items.ts). Walking

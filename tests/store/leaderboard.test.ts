@@ -7,7 +7,7 @@ import { demoRunOptions } from "../../lib/generate/demo";
 import { getLeaderboard, getLeaderboardFilterOptions } from "../../lib/queries/leaderboard";
 import { loadNative } from "../../lib/store/load";
 import { LEADERBOARD_SORTS, parseLeaderboardParams } from "../../lib/url/leaderboard";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, STORE_KINDS } from "../helpers/stores";
 
 // The leaderboard's grouping on a real store: demo runs hidden once real runs exist (and shown

@@ -5,7 +5,7 @@ import type { Store } from "../../lib/db";
 import { computeRunMetrics } from "../../lib/analysis/metrics";
 import { loadNative } from "../../lib/store/load";
 import { diffMetrics, expectedMetrics, expectedRuns } from "../helpers/expected-metrics";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS, storedMetrics, storedRuns } from "../helpers/stores";
 import { readExample } from "../unit/examples-fixture";
 import { storedStepCount } from "../helpers/steps";

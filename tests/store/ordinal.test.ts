@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 
 // Generation.ordinal is the place of a generation in its run's item order (item load order,

@@ -9,7 +9,7 @@ import { listMigrations } from "../../lib/store/migrate";
 import { parseRunParams } from "../../lib/url/run";
 import { upgradedStore } from "../helpers/old-store";
 import { searchIndexExact } from "../helpers/search-index";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, runAccess, STORE_KINDS, storedRuns } from "../helpers/stores";
 
 vi.mock("server-only", () => ({}));

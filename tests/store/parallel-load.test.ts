@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
 

@@ -12,7 +12,7 @@ import { readContextOf, type ReadContext } from "../../lib/read-context";
 import { loadNative } from "../../lib/store/load";
 import { listRuns } from "../../lib/store/read";
 import { parseLeaderboardParams } from "../../lib/url/leaderboard";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, STORE_KINDS } from "../helpers/stores";
 
 vi.mock("server-only", () => ({}));

@@ -6,7 +6,7 @@ import { dialectOf } from "../../lib/store/dialect";
 import { loadNative } from "../../lib/store/load";
 import { storedOutput } from "../../lib/store/output-text";
 import { indexPendingRuns } from "../../lib/store/search-index";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 import { searchIndexExact } from "../helpers/search-index";
 

@@ -9,7 +9,7 @@ import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { decodeStepTrace } from "../../lib/store/step-trace";
 import { upgradedStore } from "../helpers/old-store";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
 // Migration 0009 on a store made by the previous version: migrations 0001–0008 and the rows

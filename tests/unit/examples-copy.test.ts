@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { describeShared } from "../helpers/realdata";
-import { EXAMPLES, SHARED_EXAMPLES, sharedExamplesAvailable } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
+import { describeSharedExamples, SHARED_EXAMPLES } from "../helpers/shared-data";
 
 // tests/fixtures/examples is the repository's copy of ../shared/examples (the contract's
 // example runs and expected metrics); where the source is present the two must not drift.
@@ -13,7 +13,7 @@ const listFiles = (dir: string, sub = ""): string[] =>
     .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(sub, e.name)) : [path.join(sub, e.name)]))
     .sort();
 
-describeShared("the example fixtures equal ../shared/examples", sharedExamplesAvailable, `${SHARED_EXAMPLES} is absent`, () => {
+describeSharedExamples("the example fixtures equal ../shared/examples", () => {
   it("holds the same files", () => {
     expect(listFiles(EXAMPLES)).toEqual(listFiles(SHARED_EXAMPLES));
   });

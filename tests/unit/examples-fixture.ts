@@ -6,7 +6,7 @@ import type { GenerationAnalysis, GenerationSummary, LineError, NativeItem, RunH
 import { summarise } from "../../lib/analysis/analyse";
 import { NativeReader } from "../../lib/native/reader";
 
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 export interface LoadedRun {
   header: RunHeader;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
 import { generationRow } from "../../lib/store/rows";
 import { stepTraceOf } from "../../lib/store/step-trace";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 const FILES = ["arith-small.jsonl", "dictsum-small.jsonl", "selfcond-small.jsonl", "generic-small.jsonl", "invalid.jsonl"];
 const LINES = FILES.map((f) =>

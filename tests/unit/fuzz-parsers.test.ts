@@ -12,7 +12,7 @@ import { thinkRanges, turnAnswer } from "../../lib/analysis/dictsum-parse";
 import { parseInteger, parsePlainDecimal, valuesMatch } from "../../lib/analysis/numbers";
 import type { NativeItem } from "../../lib/analysis/types";
 import { NativeReader } from "../../lib/native/reader";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 // Per input, in CPU time (the test file runs in its own process): linear scans of 1 MB take
 // milliseconds, a quadratic one minutes; wall time on a machine shared by other builds took

@@ -5,8 +5,7 @@ import { hierarchicalResample, weightedFit, type WeightedRow } from "../../lib/a
 import { mulberry32, percentileSorted } from "../../lib/analysis/stats";
 import { taskWeights } from "../../lib/import/metr";
 import { metrRuns } from "../fixtures/import/generate";
-import { describeRealdata } from "../helpers/realdata";
-import { REALDATA } from "../helpers/shared-data";
+import { describeRealdata, REALDATA } from "../helpers/shared-data";
 
 const METR = path.join(REALDATA, "metr-cross-domain-horizon");
 const csv = (file: string) => {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NativeReader } from "../../lib/native/reader";
-import { EXAMPLES } from "../helpers/shared-data";
+import { EXAMPLES } from "../helpers/fixtures";
 
 function feed(lines: string[], opts?: { maxErrors?: number }) {
   const r = new NativeReader("t.jsonl", opts);
