@@ -12,7 +12,7 @@ import { decodeItemContent, dropUnusedContents, storeContents } from "./item-con
 import type { RawTx } from "./raw";
 import { GEN_COLS, deflateRowOutput, generationRow, itemContentOf } from "./rows";
 import { indexGeneration } from "./search-index";
-import { ensureRunRefs, renumber, writeRunMetrics } from "./run-writer";
+import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
 
 export interface IncrementalRun {

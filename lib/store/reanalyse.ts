@@ -3,7 +3,7 @@ import { toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "../analy
 import { FAILURE_MODES, type BenchmarkName, type RunHeader, type StoredGenerationAnalysis } from "../analysis/types";
 import { storedSummaries } from "./incremental";
 import type { RawTx } from "./raw";
-import { writeRunMetrics } from "./run-writer";
+import { writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
 import { decodeStepTrace } from "./step-trace";
 import { writeStudyAggregates } from "./study-aggregates";

@@ -1,8 +1,6 @@
-import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
-import { type GenerationSummary, type RunHeader } from "../analysis/types";
+import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
-import { stepCounts } from "./aggregates";
 import { asBuffer, contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
@@ -19,7 +17,7 @@ import {
   type PreparedGeneration,
   WRITER_BATCH,
 } from "./rows";
-import { writeStudyAggregates } from "./study-aggregates";
+import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { deleteRowsInSlices, giveTurn } from "./delete-run";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -205,109 +203,4 @@ export class RunWriter {
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }
-}
-
-/**
- * Numbers a run's generations in item order: for a file that did not list them in that order
- * (an item's later epoch after another item) and for a run written one at a time, once it
- * completes. One pass, paid only by those.
- */
-export async function renumber(tx: RawTx, runId: number): Promise<void> {
-  await tx.exec(
-    `UPDATE "Generation" SET "ordinal" = o."n"
-     FROM (SELECT "id", ROW_NUMBER() OVER (ORDER BY "itemId", "epoch") AS "n" FROM "Generation" WHERE "runId" = $1) o
-     WHERE "Generation"."id" = o."id"`,
-    [runId],
-  );
-}
-
-/** Model, benchmark and variant rows of a run header (created or updated). */
-export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ modelId: number; variantId: number }> {
-  const m = header.model;
-  const [model] = await tx.query<{ id: number }>(
-    `INSERT INTO "Model" ("name", "family", "paramsB", "thinking") VALUES ($1, $2, $3, $4)
-     ON CONFLICT ("name") DO UPDATE SET "family" = excluded."family", "paramsB" = excluded."paramsB", "thinking" = excluded."thinking"
-     RETURNING "id"`,
-    [m.name, m.family ?? null, m.params_b ?? null, m.thinking ?? null],
-  );
-  const [bench] = await tx.query<{ id: number }>(
-    `INSERT INTO "Benchmark" ("name") VALUES ($1) ON CONFLICT ("name") DO UPDATE SET "name" = excluded."name" RETURNING "id"`,
-    [header.benchmark],
-  );
-  // the dictionary lives on the run (Run.variantJson), not on the variant shared by runs
-  const params: Record<string, unknown> = { ...header.variant };
-  delete params.dictionary;
-  const [variant] = await tx.query<{ id: number }>(
-    `INSERT INTO "Variant" ("benchmarkId", "name", "params") VALUES ($1, $2, $3)
-     ON CONFLICT ("benchmarkId", "name") DO UPDATE SET "params" = excluded."params" RETURNING "id"`,
-    [bench.id, header.variant.name, JSON.stringify(params)],
-  );
-  return { modelId: model.id, variantId: variant.id };
-}
-
-/**
- * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
- * earlier ones (a run being written incrementally refreshes them many times).
- */
-export async function writeRunMetrics(
-  tx: RawTx,
-  runId: number,
-  header: RunHeader,
-  summaries: SummaryColumns | readonly GenerationSummary[],
-) {
-  if (!(summaries instanceof SummaryColumns)) summaries = SummaryColumns.from(summaries);
-  await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
-  await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
-  const { metrics, extras } = computeRunMetrics(header, summaries);
-  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
-  const unknown = header.config?.per_item_correctness === "unavailable";
-  if (unknown) {
-    metrics.length_fit = null;
-    extras.length_fit_coefficients = null;
-    extras.pass_at_k = null;
-  }
-  const lengthRows = metrics.accuracy_by_length.map((r) => {
-    const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
-    return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
-  });
-  await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
-  const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
-  await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
-  await writeStudyAggregates(tx, runId, header, summaries);
-  const h = metrics.horizon;
-  const overall = (pick: "first_correct" | "last_correct") => {
-    if (unknown) return null;
-    const n = metrics.accuracy_by_length.reduce((t, r) => t + r.n, 0);
-    return n ? metrics.accuracy_by_length.reduce((t, r) => t + r[pick], 0) / n : null;
-  };
-  await tx.exec(
-    `UPDATE "Run" SET "itemCount" = $1, "generationCount" = $2, "maxLength" = $3, "hasSteps" = $4, "selfConditioning" = $5,
-      "h50" = $6, "h50Lo" = $7, "h50Hi" = $8, "h50Censored" = $9, "h80" = $10, "l50" = $11, "l50Lo" = $12, "l50Hi" = $13,
-      "l80" = $14, "p" = $15, "firstAccuracy" = $16, "lastAccuracy" = $17, "scSlope" = $18, "metrics" = $19, "extras" = $20
-     WHERE "id" = $21`,
-    [
-      metrics.items,
-      metrics.generations,
-      extras.max_length,
-      metrics.task_accuracy !== null,
-      metrics.self_conditioning !== null,
-      h?.steps ?? null,
-      h?.ci[0] ?? null,
-      h?.ci[1] ?? null,
-      h?.censored ?? null,
-      metrics.horizon_80?.steps ?? null,
-      metrics.length_fit?.l50 ?? null,
-      metrics.length_fit?.l50_ci[0] ?? null,
-      metrics.length_fit?.l50_ci[1] ?? null,
-      metrics.length_fit?.l80 ?? null,
-      metrics.reliability?.p ?? null,
-      overall("first_correct"),
-      overall("last_correct"),
-      metrics.self_conditioning?.slope ?? null,
-      JSON.stringify(metrics),
-      JSON.stringify(extras),
-      runId,
-    ],
-  );
-  return metrics;
 }
