@@ -56,9 +56,6 @@ export function decodeItemContent(body: Uint8Array): { input: Record<string, unk
  */
 export const keepsReference = (benchmark: string): boolean => benchmark === "generic";
 
-/** A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer. */
-export const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
-
 const PG_CHUNK = 1000;
 const SQLITE_CHUNK = 250;
 

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { asBuffer } from "./bytes";
 
 // Lines are cut from the bytes and each is decoded alone (a newline byte never occurs inside a
 // UTF-8 sequence, so this decodes as a streaming TextDecoder would, U+FFFD for bad bytes and a
@@ -9,7 +10,6 @@ import fs from "node:fs";
 const CR = 13;
 const LF = 10;
 
-const asBuffer = (b: Uint8Array): Buffer => (Buffer.isBuffer(b) ? b : Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 const withoutCR = (s: string): string => (s.charCodeAt(s.length - 1) === CR ? s.slice(0, -1) : s);
 const BOM = Buffer.of(0xef, 0xbb, 0xbf);
 

@@ -1,7 +1,8 @@
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
-import { asBuffer, contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
+import { asBuffer } from "./bytes";
+import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
 import { writeSignposts } from "./signposts";
@@ -161,27 +162,32 @@ export class RunWriter {
     if (this.genRows.length >= WRITER_BATCH) await this.flush();
   }
 
+  /** A turn of the event loop between the steps of a long write, on the server's store. */
+  private async turn(): Promise<void> {
+    if (this.sliceRows) await giveTurn();
+  }
+
   async flush(): Promise<void> {
     if (this.itemRows.length) {
       const contentIds = await storeContents(this.tx, this.itemContents);
       this.itemRows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
       await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
-      if (this.sliceRows) await giveTurn();
+      await this.turn();
     }
     const slice = this.sliceRows ?? WRITER_BATCH;
     for (let at = 0; at < this.genRows.length; at += slice) {
-      const rows = at === 0 && this.genRows.length <= slice ? this.genRows : this.genRows.slice(at, at + slice);
+      const rows = this.genRows.slice(at, at + slice);
       // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
       const texts = rows.map((g) => deflateRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
-      if (this.sliceRows) await giveTurn();
+      await this.turn();
       if (this.indexSearch)
         await indexRows(
           this.tx,
           this.runId,
           rows.map((g, i) => [g[0], texts[i]]),
         );
-      if (this.sliceRows) await giveTurn();
+      await this.turn();
     }
     this.itemRows = [];
     this.itemContents = [];
@@ -197,9 +203,9 @@ export class RunWriter {
     if (!this.inOrder) await renumber(this.tx, this.runId);
     // after the new run's items exist, so that the contents both versions share stay
     await dropUnusedContents(this.tx, this.replacedContents);
-    if (this.sliceRows) await giveTurn();
+    await this.turn();
     await writeSignposts(this.tx, this.runId);
-    if (this.sliceRows) await giveTurn();
+    await this.turn();
     const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }
