@@ -21,9 +21,9 @@ const HTML_LIMITED_BOTS =
 
 const nextConfig = {
   htmlLimitedBots: HTML_LIMITED_BOTS,
-  // Native and driver packages must be loaded by Node at run time, not bundled (zstd-wasm reads
-  // its .wasm file from beside its own code).
-  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "@bokuweb/zstd-wasm"],
+  // Native and driver packages must be loaded by Node at run time, not bundled (better-sqlite3
+  // and zstd-napi load their compiled .node file from beside their own code).
+  serverExternalPackages: ["better-sqlite3", "pg", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "zstd-napi"],
   poweredByHeader: false,
   async headers() {
     return [

@@ -3,8 +3,7 @@
 // never held in memory. Methods: stored (0), deflate (8), zstd (93; Inspect ≥ 0.3.206).
 import fs from "node:fs/promises";
 import zlib from "node:zlib";
-import { decompress as wasmZstd, init as initWasmZstd } from "@bokuweb/zstd-wasm";
-import { decompress as zstdDecompress } from "fzstd";
+import { zstdDecompressInto } from "../zstd";
 
 export interface ZipEntry {
   name: string;
@@ -40,16 +39,13 @@ export class ZipReader {
     private fh: fs.FileHandle,
     readonly size: number,
     readonly entries: Map<string, ZipEntry>,
-    private wasm: boolean,
   ) {}
 
   static async open(path: string): Promise<ZipReader> {
     const fh = await fs.open(path, "r");
     try {
       const { size } = await fh.stat();
-      const entries = await readDirectory(fh, size);
-      const zstd = [...entries.values()].some((e) => e.method === 93);
-      return new ZipReader(fh, size, entries, zstd && (await wasmReady()));
+      return new ZipReader(fh, size, await readDirectory(fh, size));
     } catch (e) {
       await fh.close();
       throw e;
@@ -73,7 +69,7 @@ export class ZipReader {
     try {
       if (e.method === 0) out = data;
       else if (e.method === 8) out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
-      else if (e.method === 93) out = zstd(data, e.size, this.wasm);
+      else if (e.method === 93) out = zstd(data, e.size);
       else throw new ZipError(`${name}: unsupported compression method ${e.method}`);
     } catch (err) {
       if (err instanceof ZipError) throw err;
@@ -101,53 +97,14 @@ export class ZipReader {
   }
 }
 
-let wasmInit: Promise<boolean> | null = null;
-/** Whether the zstd WebAssembly decoder could be loaded (once per process; fzstd otherwise). */
-function wasmReady(): Promise<boolean> {
-  wasmInit ??= initWasmZstd().then(
-    () => true,
-    () => false,
-  );
-  return wasmInit;
-}
-
 /**
- * Node ≥ 22.15 has zstd in zlib; Node 20 does not. Then the reference zstd compiled to
- * WebAssembly (@bokuweb/zstd-wasm) decodes, about three times as fast as fzstd (pure JS),
- * which stays the fallback (no WebAssembly decoder, a frame it refuses).
+ * A zstd member (one frame or several) decoded into exactly the directory's size: a frame
+ * that holds more is refused without allocating past it (a corrupt or hostile archive), one
+ * that holds less is caught by the caller's size check.
  */
-function zstd(data: Buffer, size: number, wasm: boolean): Buffer {
-  const native = (zlib as unknown as { zstdDecompressSync?: (b: Buffer) => Buffer }).zstdDecompressSync;
-  if (native) return native(data);
-  // The decoder allocates what the frame header claims: a claim other than the directory's
-  // size is refused before it allocates (a corrupt or hostile archive).
-  const claimed = frameContentSize(data);
-  if (claimed !== null && claimed !== size) throw new ZipError(`the zstd frame says ${claimed} bytes, the directory ${size}`);
-  if (wasm) {
-    try {
-      const out = wasmZstd(data, { defaultHeapSize: Math.max(1, size) });
-      return Buffer.from(out.buffer, out.byteOffset, out.byteLength);
-    } catch {
-      // e.g. several frames in one member: fzstd decodes them all
-    }
-  }
-  return Buffer.from(zstdDecompress(data));
-}
-
-/** The content size a zstd frame header states, or null when it states none (RFC 8878 §3.1.1.1). */
-function frameContentSize(b: Buffer): number | null {
-  if (b.length < 6 || b.readUInt32LE(0) !== 0xfd2fb528) return null;
-  const fhd = b[4];
-  const fcsFlag = fhd >> 6;
-  const single = (fhd >> 5) & 1;
-  const dictBytes = [0, 1, 2, 4][fhd & 3];
-  const at = 5 + (single ? 0 : 1) + dictBytes;
-  const fcsBytes = fcsFlag === 0 ? single : [0, 2, 4, 8][fcsFlag];
-  if (fcsBytes === 0 || at + fcsBytes > b.length) return null;
-  if (fcsBytes === 1) return b[at];
-  if (fcsBytes === 2) return b.readUInt16LE(at) + 256;
-  if (fcsBytes === 4) return b.readUInt32LE(at);
-  return Number(b.readBigUInt64LE(at));
+function zstd(data: Buffer, size: number): Buffer {
+  const out = Buffer.allocUnsafe(size);
+  return out.subarray(0, zstdDecompressInto(out, data));
 }
 
 async function readAt(fh: fs.FileHandle, pos: number, len: number, size: number): Promise<Buffer> {

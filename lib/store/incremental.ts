@@ -10,7 +10,7 @@ import type { Store } from "../db";
 import { parseJsonOr } from "../json";
 import { decodeItemContent, dropUnusedContents, storeContents } from "./item-content";
 import type { RawTx } from "./raw";
-import { GEN_COLS, deflateRowOutput, generationRow, itemContentOf } from "./rows";
+import { GEN_COLS, compressRowOutput, generationRow, itemContentOf } from "./rows";
 import { indexGeneration } from "./search-index";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
@@ -103,7 +103,7 @@ export async function addGeneration(store: Store, run: IncrementalRun, item: Nat
   const added = await store.raw.transaction(async (tx) => {
     const itemId = await itemIdFor(tx, run, item, a);
     const full = generationRow(null, run.runId, itemId, item, a);
-    const text = deflateRowOutput(tx.provider, full);
+    const text = compressRowOutput(tx.provider, full);
     const row = full.slice(1);
     const cols = GEN_COLS.slice(1);
     const [gen] = await tx.query<{ id: number }>(

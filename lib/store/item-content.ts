@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import { inflateRawSync } from "node:zlib";
-import { deflateExact } from "./deflate";
+import { compressRecord, decompressRecordText } from "./record-codec";
 import type { RawTx } from "./raw";
 
 // An item's input and reference trace as one compressed record (ItemContent.body), stored
 // once however many runs share the item (the same dataset run by several models, a run
 // loaded again): Item rows point at it by contentId, and a record goes when the last item
-// using it does (dropUnusedContents). The record is raw deflate of the JSON text
+// using it does (dropUnusedContents). The record is the JSON text, compressed (lib/store/record-codec.ts)
 //   [1, input, reference]   generic items: the reference is the file's data
 //   [1, input]              the others: the loader recomputes the reference from the input,
 //                           and each generation's step trace holds its values as `expected`
@@ -15,7 +14,7 @@ import type { RawTx } from "./raw";
 // "Store size").
 
 const VERSION = 1;
-/** A record never inflates past this: a damaged one cannot exhaust memory. */
+/** A record never decompresses past this: a damaged one cannot exhaust memory. */
 const MAX_INFLATED = 256 << 20;
 
 export interface ItemContent {
@@ -31,7 +30,7 @@ export function itemContentText(inputJson: string, referenceJson: string | null)
 
 /** The stored record (key and body) of a record's text. */
 export function sealItemContent(text: string): ItemContent {
-  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: deflateExact(text) };
+  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: compressRecord(text) };
 }
 
 /** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */
@@ -41,7 +40,7 @@ export function encodeItemContent(inputJson: string, referenceJson: string | nul
 
 /** The input and reference (null where not kept) of a record written by encodeItemContent. Throws on a damaged record. */
 export function decodeItemContent(body: Uint8Array): { input: Record<string, unknown>; reference: unknown[] | null } {
-  const parsed = JSON.parse(inflateRawSync(body, { maxOutputLength: MAX_INFLATED }).toString("utf8")) as unknown;
+  const parsed = JSON.parse(decompressRecordText(body, MAX_INFLATED)) as unknown;
   if (!Array.isArray(parsed) || parsed[0] !== VERSION || (parsed.length !== 2 && parsed.length !== 3))
     throw new Error("item content: unknown record layout");
   const [, input, reference = null] = parsed as [number, unknown, unknown];

@@ -1,8 +1,8 @@
-import { deflateOutput } from "./output-text";
+import { compressOutput } from "./output-text";
 import type { RawTx } from "./raw";
 
 // Migration 0015's data step (SQLite; lib/store/migrate.ts runs it between the halves of the
-// SQL file): every stored output deflated into Generation.outputDeflated, `output` emptied.
+// SQL file): every stored output compressed into Generation.outputDeflated, `output` emptied.
 // The searchable runs' outputs are indexed again by migration 0017, which comes after it in
 // any store that needs this one. Batches of generations, so a store of any size converts in
 // bounded memory.
@@ -19,8 +19,8 @@ export async function deflateStoredOutputs(tx: RawTx): Promise<number> {
     );
     if (rows.length === 0) return converted;
     for (const r of rows) {
-      const deflated = deflateOutput(String(r.output));
-      if (deflated) await tx.exec(`UPDATE "Generation" SET "output" = '', "outputDeflated" = $1 WHERE "id" = $2`, [deflated, r.id]);
+      const packed = compressOutput(String(r.output));
+      if (packed) await tx.exec(`UPDATE "Generation" SET "output" = '', "outputDeflated" = $1 WHERE "id" = $2`, [packed, r.id]);
     }
     converted += rows.length;
     after = Number(rows[rows.length - 1].id);

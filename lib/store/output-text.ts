@@ -1,9 +1,9 @@
 import type Database from "better-sqlite3";
-import { inflateRawSync } from "node:zlib";
-import { deflateExact } from "./deflate";
+import { compressRecord, decompressRecordText } from "./record-codec";
 
-// The model's output on SQLite is stored deflated (Generation.outputDeflated, migration 0015)
-// with `output` left empty: it is two thirds of a native file, and deflate takes it to ~0.36
+// The model's output on SQLite is stored compressed (Generation.outputDeflated, migration 0015;
+// the column's name is from when the record was raw deflate, lib/store/record-codec.ts) with
+// `output` left empty: it is two thirds of a native file, and compression takes it to ~0.36
 // of its bytes. The search index (FTS5 trigram, contentless) gets the text when the row is
 // written; SQL that needs the text (building that index later, migrations) calls
 // stepwise_output(), and the search's exact re-check stepwise_output_contains(), which checks
@@ -11,6 +11,9 @@ import { deflateExact } from "./deflate";
 // every SQLite connection the app opens. PostgreSQL keeps `output` as text
 // (TOAST compresses it, and its pg_trgm index reads the column itself); outputDeflated is
 // null there.
+
+/** An output record never decompresses past this: a damaged one cannot exhaust memory. */
+const MAX_OUTPUT = 256 << 20;
 
 /** Name of the SQL function (SQLite) that returns a row's output text from its two columns. */
 const OUTPUT_FUNCTION = "stepwise_output";
@@ -23,16 +26,14 @@ export function foldAscii(text: string): string {
   return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
-/** The deflated record of an output, or null when there is nothing to compress (''). */
-export function deflateOutput(text: string): Buffer | null {
-  return text === "" ? null : deflateExact(text);
+/** The compressed record of an output, or null when there is nothing to compress (''). */
+export function compressOutput(text: string): Buffer | null {
+  return text === "" ? null : compressRecord(text);
 }
 
 /** A generation's output text from its stored columns (either store). */
 export function storedOutput(output: string, deflated: Uint8Array | null | undefined): string {
-  // Inflate's output chunk sized to the record (outputs deflate 2–4×) rather than zlib's 16 kB:
-  // a search re-checks hundreds per request (docs/performance.md, "Pages and API").
-  return deflated ? inflateRawSync(deflated, { chunkSize: Math.max(1024, deflated.length * 4) }).toString("utf8") : output;
+  return deflated ? decompressRecordText(deflated, MAX_OUTPUT) : output;
 }
 
 /**

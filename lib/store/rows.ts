@@ -3,7 +3,7 @@ import { encodeModes } from "../analysis/failure-modes";
 import type { Provider } from "../env";
 import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
-import { deflateOutput } from "./output-text";
+import { compressOutput } from "./output-text";
 import { stepTraceOf } from "./step-trace";
 import {
   STATUS_LETTER,
@@ -59,16 +59,16 @@ const GEN_OUTPUT = GEN_COLS.indexOf("output");
 const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
 
 /**
- * A Generation row (GEN_COLS) as SQLite stores it: the output deflated, `output` emptied
+ * A Generation row (GEN_COLS) as SQLite stores it: the output compressed, `output` emptied
  * (lib/store/output-text.ts). Returns the text, which the search index needs. PostgreSQL
  * rows are stored as built.
  */
-export function deflateRowOutput(provider: Provider, row: unknown[]): string {
+export function compressRowOutput(provider: Provider, row: unknown[]): string {
   const text = String(row[GEN_OUTPUT]);
   if (provider !== "sqlite") return text;
-  const deflated = deflateOutput(text);
-  if (deflated) {
-    row[GEN_OUTPUT_DEFLATED] = deflated;
+  const packed = compressOutput(text);
+  if (packed) {
+    row[GEN_OUTPUT_DEFLATED] = packed;
     row[GEN_OUTPUT] = "";
   }
   return text;

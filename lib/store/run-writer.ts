@@ -13,7 +13,7 @@ import {
   GEN_STEP_TRACE,
   ITEM_COLS,
   ITEM_CONTENT,
-  deflateRowOutput,
+  compressRowOutput,
   prepareGeneration,
   type PreparedGeneration,
   WRITER_BATCH,
@@ -178,7 +178,7 @@ export class RunWriter {
     for (let at = 0; at < this.genRows.length; at += slice) {
       const rows = this.genRows.slice(at, at + slice);
       // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
-      const texts = rows.map((g) => deflateRowOutput(this.tx.provider, g));
+      const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();
       if (this.indexSearch)

@@ -1,12 +1,11 @@
-import { inflateRawSync } from "node:zlib";
-import { deflateExact } from "./deflate";
+import { compressRecord, decompressRecordText } from "./record-codec";
 import { applyFormula, decimalsOf, FORMULA, num, ROUND_EXPECTED, ROUND_RECOMPUTED, roundsTo, roundTo, WINDOW } from "./step-trace-derive";
 import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepValue } from "../analysis/types";
 
 // A generation's aligned steps as one compact record (Generation.stepTrace) instead of one
 // StepResult row per step: the steps are read by one page only, the trace diff of one
 // generation, always all together, so they need no columns of their own
-// (docs/performance.md, "Store"). The record is raw deflate of a JSON array. Values are JSON
+// (docs/performance.md, "Store"). The record is a compressed JSON array (lib/store/record-codec.ts). Values are JSON
 // numbers where the number prints back as the same text (strings otherwise); spans are
 // (start − previous end, end − start) pairs, or one null for a step without a span: small
 // numbers that deflate well. Statuses are one letter per step (STATUS_LETTER).
@@ -30,7 +29,7 @@ import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepV
 // with every value listed. Built from an analysis (the writer) or from StepResult rows
 // (migration 0009), the same steps give the same bytes.
 
-/** A record never inflates past this (a 100,000-step trace is ~5 MB): a damaged one cannot exhaust memory. */
+/** A record never decompresses past this (a 100,000-step trace is ~5 MB): a damaged one cannot exhaust memory. */
 const MAX_INFLATED = 64 << 20;
 
 /** One step as the trace diff page reads it: values as text, as the StepResult rows held them. */
@@ -132,7 +131,7 @@ export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
       end = s.span[1];
     } else spans.push(null);
   }
-  return deflateExact(JSON.stringify([2, statuses, formulas, recomputedHow, claimedHow, expected, recomputed, claimed, spans]));
+  return compressRecord(JSON.stringify([2, statuses, formulas, recomputedHow, claimedHow, expected, recomputed, claimed, spans]));
 }
 
 /** The record of an analysed generation; null when it has no step trace. */
@@ -143,7 +142,7 @@ export function stepTraceOf(a: { hasSteps: boolean; steps: readonly StepRow[] })
 /** The steps of a record written by encodeStepTrace (either version); [] for none. Throws on a damaged record. */
 export function decodeStepTrace(record: Uint8Array | null): StoredStep[] {
   if (record === null || record.length === 0) return [];
-  const parsed = JSON.parse(inflateRawSync(record, { maxOutputLength: MAX_INFLATED }).toString("utf8")) as unknown;
+  const parsed = JSON.parse(decompressRecordText(record, MAX_INFLATED)) as unknown;
   if (Array.isArray(parsed) && parsed[0] === 2 && parsed.length === 9) return decodeV2(parsed);
   if (Array.isArray(parsed) && parsed[0] === 1 && parsed.length === 6) return decodeV1(parsed);
   throw new Error("step trace: unknown record layout");

@@ -1,7 +1,7 @@
 // Files for the importer benchmark (scripts/bench/import-figures.ts), written from scratch in
 // the shape the tools write them; the outcomes are simulated.
 // - An Inspect AI `.eval` log as inspect_ai ≥ 0.3.206 writes it: a ZIP of zstd members
-//   (method 93; deflate when no `zstd` binary is on the PATH) with header.json, summaries.json,
+//   (method 93) with header.json, summaries.json,
 //   _journal/start.json and samples/{id}_epoch_1.json, each sample with its messages, output,
 //   events (sample_init, model, score) and the prompt and completion moved to `attachments`.
 //   The scorer's metadata carries the step trace (reference, steps), so the imported run has
@@ -147,7 +147,7 @@ function inspectSample(r: () => number, n: number) {
   };
 }
 
-/** Writes an Inspect `.eval` log of `samples` samples; returns its compression method (93 zstd, 8 deflate). */
+/** Writes an Inspect `.eval` log of `samples` samples; returns its compression method (93, zstd). */
 export function writeInspectEval(file: string, samples: number, seed = 11): { method: number } {
   const r = mulberry32(seed); // deterministic: every run of the bench imports the same bytes
   const bodies = Array.from({ length: samples }, (_, n) => inspectSample(r, n));

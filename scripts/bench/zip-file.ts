@@ -1,42 +1,24 @@
 // The ZIP writer of the importer benchmark's Inspect logs: members streamed to the file, zstd
-// through the `zstd` binary as inspect_ai writes them, deflate where that binary is missing.
-import { execFileSync } from "node:child_process";
+// at level 3 as inspect_ai writes them.
 import fs from "node:fs";
-import path from "node:path";
 import zlib from "node:zlib";
+import { zstdCompress } from "../../lib/zstd";
 
 export interface Member {
   name: string;
   data: Buffer;
 }
 
-/** Members compressed with the `zstd` binary (one process for all of them), or null when there is none. */
-function zstdMembers(members: Member[], dir: string): Buffer[] | null {
-  const tmp = fs.mkdtempSync(path.join(dir, "zstd-"));
-  try {
-    members.forEach((m, i) => fs.writeFileSync(path.join(tmp, `${i}`), m.data));
-    try {
-      execFileSync("zstd", ["-q", "-3", "-r", "--no-progress", tmp], { stdio: "ignore" });
-    } catch {
-      return null;
-    }
-    return members.map((_, i) => fs.readFileSync(path.join(tmp, `${i}.zst`)));
-  } finally {
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
-
-/** Writes a ZIP of `members` to `file`: zstd (method 93) when a `zstd` binary is there, else deflate (8). */
+/** Writes a ZIP of `members` to `file`, each zstd (method 93). */
 export function zipFile(file: string, members: Member[]): { method: number } {
   const crc32 = (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32;
-  const zstd = zstdMembers(members, path.dirname(file));
-  const method = zstd ? 93 : 8;
+  const method = 93;
   const fd = fs.openSync(file, "w");
   const central: Buffer[] = [];
   let offset = 0;
-  members.forEach((m, i) => {
+  members.forEach((m) => {
     const name = Buffer.from(m.name, "utf8");
-    const packed = zstd ? zstd[i] : zlib.deflateRawSync(m.data);
+    const packed = zstdCompress(m.data, 3);
     const crc = crc32(m.data) >>> 0;
     const lh = Buffer.alloc(30);
     lh.writeUInt32LE(0x04034b50, 0);

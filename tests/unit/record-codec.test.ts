@@ -1,0 +1,85 @@
+import fc from "fast-check";
+import { createRequire } from "node:module";
+import { MessageChannel, Worker } from "node:worker_threads";
+import { deflateRawSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { compressRecord, decompressRecordText, isZstdRecord } from "../../lib/store/record-codec";
+import { compressOutput, storedOutput } from "../../lib/store/output-text";
+import { decodeItemContent, encodeItemContent } from "../../lib/store/item-content";
+import { decodeStepTrace, encodeStepTrace } from "../../lib/store/step-trace";
+
+// Records kept in batches and sent between threads own exactly their bytes; records written
+// before (raw deflate) still read.
+
+describe("compressRecord", () => {
+  it("round-trips any text and owns exactly its bytes", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40_000, unit: "grapheme" }), (text) => {
+        const record = compressRecord(text);
+        expect(record.buffer.byteLength).toBe(record.length);
+        expect(isZstdRecord(record)).toBe(true);
+        expect(decompressRecordText(record, 1 << 20)).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("reads raw deflate records, as stores made before hold them", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20_000, unit: "grapheme" }), fc.integer({ min: 0, max: 9 }), (text, level) => {
+        const old = deflateRawSync(text, { level });
+        expect(isZstdRecord(old)).toBe(false);
+        expect(decompressRecordText(old, 1 << 20)).toBe(text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("refuses a record that would grow past the limit, and a damaged one", () => {
+    const record = compressRecord("x".repeat(10_000));
+    expect(() => decompressRecordText(record, 9_999)).toThrow(/more than 9999/);
+    expect(() => decompressRecordText(deflateRawSync("x".repeat(10_000)), 9_999)).toThrow();
+    const damaged = Buffer.from(record);
+    damaged[damaged.length - 2] ^= 0xff;
+    expect(() => decompressRecordText(damaged, 1 << 20)).toThrow();
+  });
+
+  it("sends only its own bytes to another thread", async () => {
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<Uint8Array>((resolve) => port2.once("message", resolve));
+    const record = compressOutput("Step 1: 2 + 3 = 5\n".repeat(20))!;
+    port1.postMessage(record);
+    const copy = await received;
+    port1.close();
+    expect(copy.buffer.byteLength).toBe(record.length);
+  });
+
+  it("works on a worker thread, as the analysis thread compresses step traces", async () => {
+    // the native binding loaded on a second thread of the same process
+    const code = `
+      const { parentPort } = require("node:worker_threads");
+      const zstd = require(${JSON.stringify(createRequire(import.meta.url).resolve("zstd-napi/binding"))});
+      const c = new zstd.CCtx();
+      const src = Buffer.from("Step 1: 2 + 3 = 5\\n".repeat(50));
+      const dst = Buffer.alloc(zstd.compressBound(src.length));
+      const n = c.compress2(dst, src);
+      parentPort.postMessage(dst.subarray(0, n));`;
+    const worker = new Worker(code, { eval: true });
+    const frame = await new Promise<Uint8Array>((resolve, reject) => worker.once("message", resolve).once("error", reject));
+    await worker.terminate();
+    expect(decompressRecordText(frame, 1 << 20)).toBe("Step 1: 2 + 3 = 5\n".repeat(50));
+  });
+
+  it("is what the output, item and step trace records are built with", () => {
+    const output = compressOutput("x".repeat(300))!;
+    expect(output.length).toBeLessThan(100);
+    expect(storedOutput("", output)).toBe("x".repeat(300));
+    const { body, hash } = encodeItemContent(JSON.stringify({ text: "a".repeat(500) }), null);
+    expect(isZstdRecord(body)).toBe(true);
+    expect(hash.length).toBe(16);
+    expect(decodeItemContent(body).input).toEqual({ text: "a".repeat(500) });
+    const trace = encodeStepTrace([{ status: "correct", expected: 5, claimed: 5, recomputed: null, span: [0, 4] }])!;
+    expect(isZstdRecord(trace)).toBe(true);
+    expect(decodeStepTrace(trace)).toEqual([{ step: 1, status: "correct", expected: "5", claimed: "5", recomputed: null, span: [0, 4] }]);
+  });
+});
