@@ -144,20 +144,36 @@ export function itemSummaryFields(
   };
 }
 
-export function summarise(analysis: GenerationAnalysis, item: NativeItem): GenerationSummary {
-  return {
-    ...itemSummaryFields(item),
+/** One letter per step (STATUS_LETTER), as Generation.statuses and the summaries hold them; "" without steps. */
+export function statusLetters(analysis: Pick<GenerationAnalysis, "hasSteps" | "steps">): string {
+  if (!analysis.hasSteps) return "";
+  let letters = "";
+  for (const s of analysis.steps) letters += STATUS_LETTER[s.status];
+  return letters;
+}
+
+export function summarise(analysis: GenerationAnalysis, item: NativeItem, statuses = statusLetters(analysis)): GenerationSummary {
+  // One literal, not spreads: a load builds one per generation on its busier thread.
+  const summary: GenerationSummary = {
+    itemKey: item.id,
+    epoch: item.epoch,
+    cluster: clusterOf(item),
+    promptTokens: finiteOrNull(item.usage?.prompt_tokens),
+    completionTokens: finiteOrNull(item.usage?.completion_tokens),
+    latencyMs: finiteOrNull(item.latency_ms),
+    costUsd: finiteOrNull(item.cost_usd),
     length: analysis.length,
     firstCorrect: analysis.firstCorrect,
     lastCorrect: analysis.lastCorrect,
     firstDivergence: analysis.firstDivergence,
-    statuses: analysis.hasSteps ? analysis.steps.map((s) => STATUS_LETTER[s.status]).join("") : "",
+    statuses,
     modes: encodeModes(analysis.modes),
     selfConditioning: analysis.selfConditioning,
     clean: analysis.clean,
     exactStep: analysis.exactStep,
-    // imported items only (lib/analysis/outcome.ts): exact length and weight for the length fit
-    ...(analysis.lengthValue != null ? { lengthValue: analysis.lengthValue } : {}),
-    ...(analysis.weight != null ? { weight: analysis.weight } : {}),
   };
+  // imported items only (lib/analysis/outcome.ts): exact length and weight for the length fit
+  if (analysis.lengthValue != null) summary.lengthValue = analysis.lengthValue;
+  if (analysis.weight != null) summary.weight = analysis.weight;
+  return summary;
 }

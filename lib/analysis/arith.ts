@@ -59,11 +59,26 @@ export function readProcedure(input: unknown, lookback: number | null): { proc: 
   }
   const steps: ArithStep[] = [];
   let fatal = errors.length > 0;
+  // Field names are spelled out only for an error: a load reads ~50 operations per item.
+  const at = (k: number) => `input.steps[${k}]`;
+  const side = (k: number, j: number, name: "a" | "b", v: unknown) => {
+    if (typeof v !== "number" || !Number.isInteger(v)) {
+      errors.push({ field: `${at(k)}.${name}`, message: "variable index must be an integer" });
+      fatal = true;
+      return;
+    }
+    const lo = lookback !== null ? Math.max(1, j - lookback) : 1;
+    if (v < lo || v > j - 1) {
+      const why = lookback !== null && lo > 1 ? ` (lookback ${lookback})` : "";
+      errors.push({ field: `${at(k)}.${name}`, message: `variable index ${v} out of range: S${j} may only use S${lo}..S${j - 1}${why}` });
+      // Outside the look-back window the procedure can still be executed (and checked further).
+      if (v < 1 || v > j - 1) fatal = true;
+    }
+  };
   raw.forEach((s, k) => {
     const j = k + 3;
-    const at = `input.steps[${k}]`;
     if (!isObj(s)) {
-      errors.push({ field: at, message: "an operation must be an object {op, a, b}" });
+      errors.push({ field: at(k), message: "an operation must be an object {op, a, b}" });
       fatal = true;
       return;
     }
@@ -71,23 +86,12 @@ export function readProcedure(input: unknown, lookback: number | null): { proc: 
     if (typeof op !== "string" || !(ARITH_OPS as readonly string[]).includes(op)) {
       fatal = true;
       errors.push({
-        field: `${at}.op`,
+        field: `${at(k)}.op`,
         message: `unknown operation ${typeof op === "string" ? `'${op}'` : JSON.stringify(op ?? null)} (expected one of + - * /)`,
       });
     }
-    const lo = lookback !== null ? Math.max(1, j - lookback) : 1;
-    for (const side of ["a", "b"] as const) {
-      const v = s[side];
-      if (typeof v !== "number" || !Number.isInteger(v)) {
-        errors.push({ field: `${at}.${side}`, message: "variable index must be an integer" });
-        fatal = true;
-      } else if (v < lo || v > j - 1) {
-        const why = lookback !== null && lo > 1 ? ` (lookback ${lookback})` : "";
-        errors.push({ field: `${at}.${side}`, message: `variable index ${v} out of range: S${j} may only use S${lo}..S${j - 1}${why}` });
-        // Outside the look-back window the procedure can still be executed (and checked further).
-        if (v < 1 || v > j - 1) fatal = true;
-      }
-    }
+    side(k, j, "a", s.a);
+    side(k, j, "b", s.b);
     steps.push({ op: op as ArithOp, a: s.a as number, b: s.b as number });
   });
   if (fatal) return { proc: null, errors };
@@ -104,13 +108,14 @@ export function referenceTrace(proc: ArithProcedure): { trace: number[] | null; 
     const j = k + 3;
     const av = s[a - 1];
     const bv = s[b - 1];
-    const formula = `S${j} = S${a} ${OP_SHOWN[op]} S${b}`;
+    // the formula's text only for an error: built for every step it was a tenth of a load's allocation
+    const formula = () => `S${j} = S${a} ${OP_SHOWN[op]} S${b}`;
     if (op === "/" && bv === 0) {
-      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference divides by zero: ${formula} with S${b} = 0` }] };
+      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference divides by zero: ${formula()} with S${b} = 0` }] };
     }
     const v = applyOp(op, av, bv);
     if (!Number.isFinite(v)) {
-      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference leaves the finite range: ${formula} = ${v}` }] };
+      return { trace: null, errors: [{ field: `input.steps[${k}]`, message: `reference leaves the finite range: ${formula()} = ${v}` }] };
     }
     s.push(v);
   }

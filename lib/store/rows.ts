@@ -1,17 +1,11 @@
-import { summarise } from "../analysis/analyse";
+import { statusLetters, summarise } from "../analysis/analyse";
 import { encodeModes } from "../analysis/failure-modes";
 import type { Provider } from "../env";
 import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import { compressOutput } from "./output-text";
-import { stepTraceOf } from "./step-trace";
-import {
-  STATUS_LETTER,
-  type GenerationAnalysis,
-  type GenerationSummary,
-  type NativeItem,
-  type StoredGenerationAnalysis,
-} from "../analysis/types";
+import { stepTraceOf, stepTraceText } from "./step-trace";
+import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type StoredGenerationAnalysis } from "../analysis/types";
 
 // Rows of one analysed generation, built without ids so that the work can happen on the
 // analysis thread (lib/store/analysis-thread.ts) while the loader's thread inserts: the
@@ -94,6 +88,8 @@ export function generationRow(
   itemId: number | null,
   item: NativeItem,
   a: GenerationAnalysis,
+  stepTrace: Buffer | null = stepTraceOf(a),
+  statuses: string = statusLetters(a),
 ): unknown[] {
   const first = a.firstDivergence === null ? null : (a.steps[a.firstDivergence - 1]?.status ?? null);
   const stored: StoredGenerationAnalysis = {
@@ -105,7 +101,6 @@ export function generationRow(
     hasSteps: a.hasSteps,
     selfConditioning: a.selfConditioning,
   };
-  const statuses = a.hasSteps ? a.steps.map((s) => STATUS_LETTER[s.status]).join("") : "";
   const output =
     item.output === null || item.output === undefined ? "" : typeof item.output === "string" ? item.output : JSON.stringify(item.output);
   return [
@@ -134,7 +129,7 @@ export function generationRow(
     json(item.metadata),
     givenFields(item),
     null,
-    stepTraceOf(a),
+    stepTrace,
   ];
 }
 
@@ -160,21 +155,25 @@ export interface PreparedGeneration {
    * one); null for a later epoch of an item already seen
    */
   content: string | null;
-  /** GEN_COLS, the first three (id, runId, itemId) null; the steps are its stepTrace record */
+  /** GEN_COLS, the first three (id, runId, itemId) null, and stepTrace null until the writer compresses `stepTrace` */
   gen: unknown[];
+  /** the text of the generation's step trace record (lib/store/step-trace.ts), compressed by the writer; null for none */
+  stepTrace: string | null;
   stepCount: number;
   summary: GenerationSummary;
 }
 
 /** A generation's rows; only an item's first generation in the run carries its content record. */
 export function prepareGeneration({ header, item, analysis: a, itemIndex, firstOfItem }: GenerationEvent): PreparedGeneration {
+  const summary = summarise(a, item);
   return {
     itemKey: item.id,
     itemIndex,
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
     content: firstOfItem ? itemContentTextOf(header.benchmark, item, a) : null,
-    gen: generationRow(null, null, null, item, a),
+    gen: generationRow(null, null, null, item, a, null, summary.statuses),
+    stepTrace: a.hasSteps ? stepTraceText(a.steps) : null,
     stepCount: a.hasSteps ? a.steps.length : 0,
-    summary: summarise(a, item),
+    summary,
   };
 }

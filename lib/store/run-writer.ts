@@ -1,7 +1,7 @@
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
-import { asBuffer } from "./bytes";
+import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
@@ -153,9 +153,8 @@ export class RunWriter {
     this.lastItem = itemId;
     this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
-    // A Buffer sent from the analysis thread arrives as a plain Uint8Array: the drivers want a Buffer.
-    const trace = p.gen[GEN_STEP_TRACE];
-    if (trace instanceof Uint8Array) p.gen[GEN_STEP_TRACE] = asBuffer(trace);
+    // compressed here, on the loader's thread, which otherwise waits for the analysis thread
+    p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);

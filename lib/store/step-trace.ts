@@ -66,6 +66,15 @@ interface StepLike {
 
 /** The record of steps 1..n (given in step order); null when there are none. */
 export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
+  const text = stepTraceText(steps);
+  return text === null ? null : compressRecord(text);
+}
+
+/**
+ * The record's text before compression; null when there are no steps. A load builds it on the
+ * analysis thread and compresses it on the loader's, the less busy of the two.
+ */
+export function stepTraceText(steps: readonly StepLike[]): string | null {
   const n = steps.length;
   if (n === 0) return null;
   let statuses = "";
@@ -131,7 +140,7 @@ export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
       end = s.span[1];
     } else spans.push(null);
   }
-  return compressRecord(JSON.stringify([2, statuses, formulas, recomputedHow, claimedHow, expected, recomputed, claimed, spans]));
+  return JSON.stringify([2, statuses, formulas, recomputedHow, claimedHow, expected, recomputed, claimed, spans]);
 }
 
 /** The record of an analysed generation; null when it has no step trace. */
