@@ -129,10 +129,21 @@ function clusterOf(item: Pick<NativeItem, "metadata" | "input">): string | null 
 
 const finiteOrNull = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
-/** What a generation's summary takes from its item line: key, bootstrap cluster, usage. */
-export function itemSummaryFields(
+/** What a generation's summary takes from what its analysis found (or the stored row holds). */
+export type AnalysedSummaryFields = Pick<
+  GenerationSummary,
+  "length" | "firstCorrect" | "lastCorrect" | "firstDivergence" | "statuses" | "modes" | "selfConditioning" | "clean" | "exactStep"
+>;
+
+/**
+ * A generation's summary from its item line (key, bootstrap cluster, usage) and its analysed
+ * fields, as one object literal: a load builds one per generation on its busier thread, and
+ * the same object spread together took ~25 µs more each (docs/performance.md, "Load").
+ */
+export function summaryOf(
   item: Pick<NativeItem, "id" | "epoch" | "metadata" | "input" | "usage" | "latency_ms" | "cost_usd">,
-): Pick<GenerationSummary, "itemKey" | "epoch" | "cluster" | "promptTokens" | "completionTokens" | "latencyMs" | "costUsd"> {
+  a: AnalysedSummaryFields,
+): GenerationSummary {
   return {
     itemKey: item.id,
     epoch: item.epoch,
@@ -141,6 +152,15 @@ export function itemSummaryFields(
     completionTokens: finiteOrNull(item.usage?.completion_tokens),
     latencyMs: finiteOrNull(item.latency_ms),
     costUsd: finiteOrNull(item.cost_usd),
+    length: a.length,
+    firstCorrect: a.firstCorrect,
+    lastCorrect: a.lastCorrect,
+    firstDivergence: a.firstDivergence,
+    statuses: a.statuses,
+    modes: a.modes,
+    selfConditioning: a.selfConditioning,
+    clean: a.clean,
+    exactStep: a.exactStep,
   };
 }
 
@@ -153,15 +173,7 @@ export function statusLetters(analysis: Pick<GenerationAnalysis, "hasSteps" | "s
 }
 
 export function summarise(analysis: GenerationAnalysis, item: NativeItem, statuses = statusLetters(analysis)): GenerationSummary {
-  // One literal, not spreads: a load builds one per generation on its busier thread.
-  const summary: GenerationSummary = {
-    itemKey: item.id,
-    epoch: item.epoch,
-    cluster: clusterOf(item),
-    promptTokens: finiteOrNull(item.usage?.prompt_tokens),
-    completionTokens: finiteOrNull(item.usage?.completion_tokens),
-    latencyMs: finiteOrNull(item.latency_ms),
-    costUsd: finiteOrNull(item.cost_usd),
+  const summary = summaryOf(item, {
     length: analysis.length,
     firstCorrect: analysis.firstCorrect,
     lastCorrect: analysis.lastCorrect,
@@ -171,7 +183,7 @@ export function summarise(analysis: GenerationAnalysis, item: NativeItem, status
     selfConditioning: analysis.selfConditioning,
     clean: analysis.clean,
     exactStep: analysis.exactStep,
-  };
+  });
   // imported items only (lib/analysis/outcome.ts): exact length and weight for the length fit
   if (analysis.lengthValue != null) summary.lengthValue = analysis.lengthValue;
   if (analysis.weight != null) summary.weight = analysis.weight;

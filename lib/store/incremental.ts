@@ -3,7 +3,7 @@
 // and a killed process loses at most the requests in flight. Idempotent by (item, epoch):
 // a resumed run skips what is stored and a generation is never stored twice, even when two
 // writers race (ON CONFLICT DO NOTHING on the unique keys).
-import { itemSummaryFields } from "../analysis/analyse";
+import { summaryOf } from "../analysis/analyse";
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
@@ -208,26 +208,30 @@ function summaryOfRow(r: StoredRow, input: NativeItem["input"]): GenerationSumma
   const stored = parseJsonOr<Partial<StoredGenerationAnalysis> | null>(r.analysis, null) ?? {};
   // The loader's own mapping of the item's fields (cluster, usage), so both paths summarise a
   // generation identically.
-  const fromItem = itemSummaryFields({
-    id: r.itemKey,
-    epoch: Number(r.epoch),
-    input,
-    metadata: parseJsonOr<unknown>(r.metadata, undefined),
-    usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
-    latency_ms: r.latencyMs,
-    cost_usd: r.costUsd,
-  });
+  const summary = summaryOf(
+    {
+      id: r.itemKey,
+      epoch: Number(r.epoch),
+      input,
+      metadata: parseJsonOr<unknown>(r.metadata, undefined),
+      usage: { prompt_tokens: r.promptTokens ?? undefined, completion_tokens: r.completionTokens ?? undefined },
+      latency_ms: r.latencyMs,
+      cost_usd: r.costUsd,
+    },
+    {
+      length: Number(r.length),
+      firstCorrect: Boolean(r.firstCorrect),
+      lastCorrect: Boolean(r.lastCorrect),
+      firstDivergence: r.firstDivergence === null ? null : Number(r.firstDivergence),
+      statuses: r.statuses,
+      modes: Number(r.modes),
+      selfConditioning: stored.selfConditioning ?? null,
+      clean: Boolean(r.clean),
+      exactStep: Boolean(stored.exactStep),
+    },
+  );
   return {
-    ...fromItem,
-    length: Number(r.length),
-    firstCorrect: Boolean(r.firstCorrect),
-    lastCorrect: Boolean(r.lastCorrect),
-    firstDivergence: r.firstDivergence === null ? null : Number(r.firstDivergence),
-    statuses: r.statuses,
-    modes: Number(r.modes),
-    selfConditioning: stored.selfConditioning ?? null,
-    clean: Boolean(r.clean),
-    exactStep: Boolean(stored.exactStep),
+    ...summary,
     promptTokens: r.promptTokens === null ? null : Number(r.promptTokens),
     completionTokens: r.completionTokens === null ? null : Number(r.completionTokens),
     latencyMs: r.latencyMs === null ? null : Number(r.latencyMs),
