@@ -172,13 +172,13 @@ export function statusLetters(analysis: Pick<GenerationAnalysis, "hasSteps" | "s
   return letters;
 }
 
-export function summarise(analysis: GenerationAnalysis, item: NativeItem, statuses = statusLetters(analysis)): GenerationSummary {
+export function summarise(analysis: GenerationAnalysis, item: NativeItem): GenerationSummary {
   const summary = summaryOf(item, {
     length: analysis.length,
     firstCorrect: analysis.firstCorrect,
     lastCorrect: analysis.lastCorrect,
     firstDivergence: analysis.firstDivergence,
-    statuses,
+    statuses: statusLetters(analysis),
     modes: encodeModes(analysis.modes),
     selfConditioning: analysis.selfConditioning,
     clean: analysis.clean,

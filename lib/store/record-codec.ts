@@ -21,15 +21,14 @@ let source = Buffer.allocUnsafeSlow(1 << 16);
 let plain = Buffer.allocUnsafeSlow(1 << 16);
 
 /**
- * A record's bytes as one zstd frame, in a Buffer that owns exactly them: records are kept in
+ * A record's text as one zstd frame, in a Buffer that owns exactly them: records are kept in
  * batches and sent to the loader's thread, and structured clone copies a view's whole
  * ArrayBuffer (docs/performance.md, "Memory").
  */
-export function compressRecord(data: string | Uint8Array): Buffer {
-  if (typeof data !== "string") return zstdCompress(data, LEVEL);
+export function compressRecord(text: string): Buffer {
   // three bytes per UTF-16 unit at most
-  if (source.length < data.length * 3) source = Buffer.allocUnsafeSlow(data.length * 3);
-  return zstdCompress(source.subarray(0, source.write(data, 0, "utf8")), LEVEL);
+  if (source.length < text.length * 3) source = Buffer.allocUnsafeSlow(text.length * 3);
+  return zstdCompress(source.subarray(0, source.write(text, 0, "utf8")), LEVEL);
 }
 
 /** Whether a record is a zstd frame (else raw deflate, as records were written before). */

@@ -147,8 +147,8 @@ function inspectSample(r: () => number, n: number) {
   };
 }
 
-/** Writes an Inspect `.eval` log of `samples` samples; returns its compression method (93, zstd). */
-export function writeInspectEval(file: string, samples: number, seed = 11): { method: number } {
+/** Writes an Inspect `.eval` log of `samples` samples (zstd members). */
+export function writeInspectEval(file: string, samples: number, seed = 11): void {
   const r = mulberry32(seed); // deterministic: every run of the bench imports the same bytes
   const bodies = Array.from({ length: samples }, (_, n) => inspectSample(r, n));
   const correct = bodies.filter((b) => b.scores.match.value === "C").length;
@@ -193,7 +193,7 @@ export function writeInspectEval(file: string, samples: number, seed = 11): { me
     },
     { name: "header.json", data: Buffer.from(JSON.stringify(header)) },
   ];
-  return zipFile(file, members);
+  zipFile(file, members);
 }
 
 /**

@@ -10,7 +10,7 @@ export interface Member {
 }
 
 /** Writes a ZIP of `members` to `file`, each zstd (method 93). */
-export function zipFile(file: string, members: Member[]): { method: number } {
+export function zipFile(file: string, members: Member[]): void {
   const crc32 = (zlib as unknown as { crc32: (b: Uint8Array) => number }).crc32;
   const method = 93;
   const fd = fs.openSync(file, "w");
@@ -53,5 +53,4 @@ export function zipFile(file: string, members: Member[]): { method: number } {
   end.writeUInt32LE(offset, 16);
   fs.writeSync(fd, Buffer.concat([cd, end]));
   fs.closeSync(fd);
-  return { method };
 }
