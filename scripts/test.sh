@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's test command (`npm test`): lint and format check, unit and store tests (SQLite,
 # and PostgreSQL when one answers), a production build, then the browser tests in Debian's
-# Chromium. Tests of ../shared/realdata (third-party files the repository may not hold) are
-# skipped, each with a printed line, when that folder is absent; .ci/run insists on it.
+# Chromium. Tests of the real third-party outputs beside the checkout (which the repository may
+# not hold; located by tests/helpers/shared-data.ts) are skipped, each with a printed line, when
+# that folder is absent; .ci/run insists on it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1

@@ -9,7 +9,7 @@ import { REPO } from "./fixtures";
 
 const SHARED = path.resolve(process.env.STEPWISE_SHARED ?? path.join(REPO, "..", "shared"));
 
-/** ../shared/examples, the source the repository's copy (tests/fixtures/examples) must equal. */
+/** The shared examples, the source the repository's copy (tests/fixtures/examples) must equal. */
 export const SHARED_EXAMPLES = path.join(SHARED, "examples");
 
 /**
@@ -32,7 +32,7 @@ function describeShared(name: string, available: boolean, why: string, body: () 
   describe.skipIf(!available)(name, body);
 }
 
-/** `describe` for tests that read ../shared/realdata (third-party files the repository may not hold). */
+/** `describe` for tests that read the real third-party outputs (files the repository may not hold). */
 export function describeRealdata(name: string, body: () => void): void {
   describeShared(
     name,
@@ -42,7 +42,7 @@ export function describeRealdata(name: string, body: () => void): void {
   );
 }
 
-/** `describe` for tests that compare the repository's examples with ../shared/examples. */
+/** `describe` for tests that compare the repository's examples with the shared ones. */
 export function describeSharedExamples(name: string, body: () => void): void {
   describeShared(name, fs.existsSync(SHARED_EXAMPLES), `${SHARED_EXAMPLES} is absent`, body);
 }

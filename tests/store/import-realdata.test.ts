@@ -1,7 +1,7 @@
-// Every real third-party file under ../shared/realdata that an importer accepts keeps its own
-// reported score after import (read in place; never copied into the repository). Files no
-// importer takes are listed with the reason the importer gives. Skips, saying why, when the
-// folder is absent.
+// Every real third-party file in the shared realdata folder (located by
+// tests/helpers/shared-data.ts) that an importer accepts keeps its own reported score after
+// import (read in place; never copied into the repository). Files no importer takes are listed
+// with the reason the importer gives. Skips, saying why, when the folder is absent.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,7 +55,7 @@ function reportedAccuracy(file: string, format: string, config: Record<string, u
   return null; // Inspect: the header's metric is read by the importer's own test; none in realdata today
 }
 
-describeRealdata("real files under ../shared/realdata", () => {
+describeRealdata("real third-party files in the shared realdata folder", () => {
   describe.each(STORE_KINDS)("on $name", (kind) => {
     let store: Store;
     let drop: () => Promise<void>;

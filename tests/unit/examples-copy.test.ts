@@ -4,8 +4,9 @@ import { expect, it } from "vitest";
 import { EXAMPLES } from "../helpers/fixtures";
 import { describeSharedExamples, SHARED_EXAMPLES } from "../helpers/shared-data";
 
-// tests/fixtures/examples is the repository's copy of ../shared/examples (the contract's
-// example runs and expected metrics); where the source is present the two must not drift.
+// tests/fixtures/examples is the repository's copy of the shared examples (the contract's
+// example runs and expected metrics, located by tests/helpers/shared-data.ts); where the
+// source is present the two must not drift.
 
 const listFiles = (dir: string, sub = ""): string[] =>
   fs
@@ -13,7 +14,7 @@ const listFiles = (dir: string, sub = ""): string[] =>
     .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(sub, e.name)) : [path.join(sub, e.name)]))
     .sort();
 
-describeSharedExamples("the example fixtures equal ../shared/examples", () => {
+describeSharedExamples("the example fixtures equal the shared examples", () => {
   it("holds the same files", () => {
     expect(listFiles(EXAMPLES)).toEqual(listFiles(SHARED_EXAMPLES));
   });
