@@ -17,57 +17,148 @@ export interface ParsedAnswer {
   kind: "answer-tag" | "boxed" | "final-answer";
 }
 
-// Only a line-leading label assigns a step: `S12 =` or `Step 12:`.
-const LABEL = /^[ \t]*(?:S[ \t]*(\d{1,9})[ \t]*=|Step[ \t]+(\d{1,9})[ \t]*:)/i;
 // A number not glued to a name (the 3 of `S3` is part of the name): sign handled separately.
 // Scientific notation is accepted for step values (a model may write 1.2e+21 for a huge S_j).
-const NUMBER = /(?<![A-Za-z0-9_.])(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/g;
+// As a regex: /(?<![A-Za-z0-9_.])(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?/g, of which the line's
+// last match counts. Scanned by hand: the regex's match arrays were a fifth of a load's
+// allocation (docs/performance.md, "Load"); a unit property test holds the two equal.
+
+const isDigit = (c: number) => c >= 48 && c <= 57;
+/** [A-Za-z0-9_.] */
+const gluesToNumber = (c: number) => isDigit(c) || ((c | 32) >= 97 && (c | 32) <= 122) || c === 95 || c === 46;
+
+// The last match of lastNumberSpan, [start, end).
+let spanStart = 0;
+let spanEnd = 0;
+
+/** Finds the last number of line[from, n) (the regex above, matched left to right); false when none. */
+function lastNumberSpan(line: string, from: number, n: number): boolean {
+  let found = false;
+  let i = from;
+  while (i < n) {
+    let e = -1;
+    if (i === from || !gluesToNumber(line.charCodeAt(i - 1))) {
+      const c = line.charCodeAt(i);
+      if (isDigit(c)) {
+        e = i + 1;
+        while (e < n && isDigit(line.charCodeAt(e))) e++;
+        if (e + 1 < n && line.charCodeAt(e) === 46 && isDigit(line.charCodeAt(e + 1))) {
+          e += 2;
+          while (e < n && isDigit(line.charCodeAt(e))) e++;
+        }
+      } else if (c === 46 && i + 1 < n && isDigit(line.charCodeAt(i + 1))) {
+        e = i + 2;
+        while (e < n && isDigit(line.charCodeAt(e))) e++;
+      }
+    }
+    if (e < 0) {
+      i++;
+      continue;
+    }
+    if (e < n && (line.charCodeAt(e) | 32) === 101 /* e */) {
+      let x = e + 1;
+      if (x < n && (line.charCodeAt(x) === 43 || line.charCodeAt(x) === 45)) x++;
+      if (x < n && isDigit(line.charCodeAt(x))) {
+        while (x < n && isDigit(line.charCodeAt(x))) x++;
+        e = x;
+      }
+    }
+    spanStart = i;
+    spanEnd = e;
+    found = true;
+    i = e;
+  }
+  return found;
+}
 
 /** The last number on a line, with a leading minus when it is a sign rather than a subtraction. */
 export function lastNumber(line: string): number | null {
-  let last: RegExpExecArray | null = null;
-  NUMBER.lastIndex = 0;
-  for (let m = NUMBER.exec(line); m !== null; m = NUMBER.exec(line)) last = m;
-  if (last === null) return null;
-  let v = Number(last[0]);
-  const i = last.index;
-  const prev = i > 0 ? line[i - 1] : "";
+  return lastNumberIn(line, 0, line.length);
+}
+
+/** lastNumber of text[from, to), read in place. */
+function lastNumberIn(text: string, from: number, to: number): number | null {
+  if (!lastNumberSpan(text, from, to)) return null;
+  const i = spanStart;
+  let v = Number(text.slice(i, spanEnd));
+  const prev = i > from ? text[i - 1] : "";
   if (prev === "-" || prev === "\u2212") {
     // `5 - 3` and `S4-3` subtract; `= -3`, `(-3)` and a line-leading `-3` are negative numbers.
     let k = i - 2;
-    while (k >= 0 && (line[k] === " " || line[k] === "\t")) k--;
-    const before = k >= 0 ? line[k] : "";
+    while (k >= from && (text[k] === " " || text[k] === "\t")) k--;
+    const before = k >= from ? text[k] : "";
     const binary = /[A-Za-z0-9_)\]]/.test(before) && k === i - 2;
     if (!binary) v = -v;
   }
   return Number.isFinite(v) ? v : null;
 }
 
-/** Splits into lines, keeping each line's start offset (handles \n and \r\n). */
-export function* linesOf(text: string): Generator<{ line: string; start: number }> {
-  let start = 0;
-  while (start <= text.length) {
-    let end = text.indexOf("\n", start);
-    if (end === -1) end = text.length;
-    let line = text.slice(start, end);
-    if (line.endsWith("\r")) line = line.slice(0, -1);
-    yield { line, start };
-    start = end + 1;
-  }
+/** End of the line starting at `start`, without its \r\n or \n; next: where the next line starts. */
+let nextLine = 0;
+function lineEnd(text: string, start: number): number {
+  let end = text.indexOf("\n", start);
+  if (end === -1) end = text.length;
+  nextLine = end + 1;
+  return end > start && text.charCodeAt(end - 1) === 13 /* \r */ ? end - 1 : end;
 }
 
 export function parseClaims(text: string): Claim[] {
   const claims: Claim[] = [];
-  for (const { line, start } of linesOf(text)) {
-    const m = LABEL.exec(line);
-    if (!m) continue;
-    const step = Number(m[1] ?? m[2]);
-    claims.push({ step, value: lastNumber(line.slice(m[0].length)), span: [start, start + line.length] });
+  for (let start = 0; start <= text.length; start = nextLine) {
+    const stop = lineEnd(text, start);
+    if (!labelAt(text, start, stop)) continue;
+    claims.push({ step: labelStep, value: lastNumberIn(text, labelEnd, stop), span: [start, stop] });
   }
   return claims;
 }
 
-const FINAL = /^[ \t>#*_]*final[ \t]+answer[ \t*_]*:/i;
+// Only a line-leading label assigns a step: `S12 =` or `Step 12:`, as the regex
+// /^[ \t]*(?:S[ \t]*(\d{1,9})[ \t]*=|Step[ \t]+(\d{1,9})[ \t]*:)/i would read the line. Scanned
+// by hand, in place, for the same reason as numbers (and the same property test).
+let labelStep = 0;
+let labelEnd = 0;
+
+const isBlank = (c: number) => c === 32 || c === 9;
+
+/** Whether text[start, stop) starts with a label; sets labelStep and labelEnd (just past it). */
+function labelAt(text: string, start: number, stop: number): boolean {
+  let i = start;
+  while (i < stop && isBlank(text.charCodeAt(i))) i++;
+  if (i >= stop || (text.charCodeAt(i) | 32) !== 115 /* s */) return false;
+  // `S` [blanks] digits [blanks] `=`
+  let k = i + 1;
+  while (k < stop && isBlank(text.charCodeAt(k))) k++;
+  if (stepNumberAt(text, k, stop, 61 /* = */)) return true;
+  // `Step` blanks digits [blanks] `:`
+  const tep =
+    stop - i >= 5 &&
+    (text.charCodeAt(i + 1) | 32) === 116 /* t */ &&
+    (text.charCodeAt(i + 2) | 32) === 101 /* e */ &&
+    (text.charCodeAt(i + 3) | 32) === 112; /* p */
+  if (!tep || !isBlank(text.charCodeAt(i + 4))) return false;
+  k = i + 5;
+  while (k < stop && isBlank(text.charCodeAt(k))) k++;
+  return stepNumberAt(text, k, stop, 58 /* : */);
+}
+
+/** 1–9 digits at k, then blanks and `mark`: sets labelStep and labelEnd. */
+function stepNumberAt(text: string, k: number, stop: number, mark: number): boolean {
+  let step = 0;
+  let digits = 0;
+  while (k < stop && isDigit(text.charCodeAt(k))) {
+    step = step * 10 + text.charCodeAt(k) - 48;
+    digits++;
+    k++;
+  }
+  if (digits === 0 || digits > 9) return false;
+  while (k < stop && isBlank(text.charCodeAt(k))) k++;
+  if (k >= stop || text.charCodeAt(k) !== mark) return false;
+  labelStep = step;
+  labelEnd = k + 1;
+  return true;
+}
+
+const FINAL = /[ \t>#*_]*final[ \t]+answer[ \t*_]*:/iy; // sticky, as LABEL
 /** For every `\boxed{` start, the index of the brace closing it (one stack pass: linear). */
 function boxedCloses(text: string): Map<number, number> {
   const closes = new Map<number, number>();
@@ -114,13 +205,15 @@ export function parseAnswers(text: string): ParsedAnswer[] {
     out.push({ text: raw, value: parsePlainDecimal(raw), span: [i, end + 1], kind: "boxed" });
   }
   const marked = out.slice().sort((x, y) => x.span[0] - y.span[0]);
-  for (const { line, start } of linesOf(text)) {
-    const m = FINAL.exec(line);
+  for (let start = 0; start <= text.length; start = nextLine) {
+    const stop = lineEnd(text, start);
+    FINAL.lastIndex = start;
+    const m = FINAL.exec(text);
     if (!m) continue;
-    const span: Span = [start, start + line.length];
+    const span: Span = [start, stop];
     // `Final answer: <answer>5</answer>` is one answer, the inner markup.
     if (startsWithin(marked, span)) continue;
-    const raw = stripDecoration(line.slice(m[0].length)).trim();
+    const raw = stripDecoration(text.slice(start + m[0].length, stop)).trim();
     out.push({ text: raw, value: parsePlainDecimal(raw), span, kind: "final-answer" });
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);

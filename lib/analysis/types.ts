@@ -65,7 +65,7 @@ export interface StepRow {
   claimed: StepValue | null;
   /** the step recomputed from the model's own earlier values (arith, dict-sum); null when unknown */
   recomputed: StepValue | null;
-  /** operands as the model had them, for showing a slip: [a, b] values and op */
+  /** operands as the model had them, for showing a slip: [a, b] values and op (arith: null on a correct step) */
   operands?: { op: string; a: number; b: number; aValue: number; bValue: number } | null;
   /** character span of the first statement in the output text (turn text for multi-turn) */
   span: Span | null;

@@ -2,7 +2,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { NativeReader, progressSteps } from "../native/reader";
 import type { ReaderEvent } from "../native/reader";
 import { prepareGeneration } from "./rows";
-import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
+import type { AnalysisThreadData, ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
 
 // Parses, validates and analyses native JSONL lines and builds their rows, off the loader's
 // thread: the loader only fills in ids and inserts. Replies keep the order of requests.
@@ -10,8 +10,10 @@ import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source"
 if ((workerData as { kind?: string }).kind === "import") await import("../import/thread");
 else nativeThread();
 
+const REPLY_EVENTS = 32;
+
 function nativeThread() {
-  const { file, maxErrors } = workerData as { file: string; maxErrors?: number };
+  const { file, maxErrors, build } = workerData as AnalysisThreadData;
   const reader = new NativeReader(file, { maxErrors });
   let reported = 0;
 
@@ -22,21 +24,29 @@ function nativeThread() {
           kind: "prepared",
           line: ev.line,
           progressSteps: progressSteps(ev.analysis),
-          p: prepareGeneration(ev),
+          p: prepareGeneration(ev, build),
         };
 
+  // A batch's events go back in pieces of REPLY_EVENTS: what a scavenge of this thread's young
+  // generation copies is the reply being built, and a whole batch's was most of this thread's
+  // garbage-collection time (docs/performance.md, "Load").
+  let events: ThreadEvent[] = [];
+  const send = (done: boolean) => {
+    const reply: ThreadReply = { events, errors: reader.errors.slice(reported), done };
+    reported = reader.errors.length;
+    events = [];
+    parentPort!.postMessage(reply);
+  };
   parentPort!.on("message", (req: ThreadRequest) => {
-    const events: ThreadEvent[] = [];
     if (req.kind === "lines") {
       for (let i = 0; i < req.lines.length; i++) {
         const ev = reader.line(req.lines[i], req.first + i);
         if (ev) events.push(wire(ev));
+        if (events.length === REPLY_EVENTS) send(false);
       }
     } else {
       for (const ev of reader.end()) events.push(wire(ev));
     }
-    const reply: ThreadReply = { events, errors: reader.errors.slice(reported) };
-    reported = reader.errors.length;
-    parentPort!.postMessage(reply);
+    send(true);
   });
 }

@@ -1,8 +1,9 @@
 import type { Readable } from "node:stream";
+import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
-import type { EventSource, LoadProgress } from "./load";
+import type { EventSource, LoadProgress, SourceBuilds } from "./load";
 import { readLines } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
 
@@ -12,12 +13,20 @@ import type { PreparedGeneration } from "./rows";
 // outstanding, which bounds memory whatever the file's size. Events and errors come back in
 // file order, exactly as the in-thread reader (nativeSource) yields them.
 
+export interface AnalysisThreadData {
+  file: string;
+  maxErrors?: number;
+  build: SourceBuilds;
+}
+
 export type ThreadRequest = { kind: "lines"; first: number; lines: string[] } | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
 export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
 export interface ThreadReply {
   events: ThreadEvent[];
   errors: LineError[];
+  /** the last piece of its request's reply (a batch's events come back in several) */
+  done: boolean;
 }
 
 const BATCH_LINES = 256;
@@ -28,7 +37,12 @@ const BATCH_LINES = 256;
 const BATCH_CHARS = 1 << 20;
 const IN_FLIGHT = 4;
 const THREAD_OLD_MB = 512;
-const THREAD_YOUNG_MB = 8;
+// The thread's young generation starts at two semi-spaces of THREAD_SEMI_MB: V8 starts them at
+// 1 MB, and under the CLI's cap on growth (lib/cli/heap.ts, process-wide) they stayed there, ~720
+// scavenges per 10,000 generations; at 4 MB ~170, a tenth less CPU for the load (figures:
+// docs/performance.md, "Load"). The cap on the whole young generation leaves room for them.
+const THREAD_SEMI_MB = 4;
+const THREAD_YOUNG_MB = 16;
 
 /** The analysis thread's entry: a TypeScript loader beside lib/, or the CLI bundle's own (bin/bundle.mjs). */
 export const analysisThreadUrl = new URL("./analysis-thread.mjs", import.meta.url);
@@ -43,7 +57,8 @@ export function threadedNativeSource(entry: URL) {
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
     maxErrors?: number,
-  ): EventSource => parallelSource(entry, file, input, progress, maxErrors);
+    build: SourceBuilds = {},
+  ): EventSource => parallelSource(entry, file, input, progress, maxErrors, build);
 }
 
 export const parallelNativeSource = threadedNativeSource(analysisThreadUrl);
@@ -53,15 +68,18 @@ function parallelSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
-  maxErrors?: number,
+  maxErrors: number | undefined,
+  build: SourceBuilds,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
+    // Read when an isolate is made: this thread's, not the one already running here.
+    v8.setFlagsFromString(`--min-semi-space-size=${THREAD_SEMI_MB}`);
     const worker = new Worker(entry, {
-      workerData: { file, maxErrors },
+      workerData: { file, maxErrors, build } satisfies AnalysisThreadData,
       // The thread's live set is a few batches and the ids seen in the current run, which grows
-      // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A small
-      // young generation keeps the batches' garbage from piling up.
+      // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A bounded
+      // young generation (THREAD_YOUNG_MB) keeps the batches' garbage from piling up.
       resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });
     const replies: ThreadReply[] = [];
@@ -119,7 +137,7 @@ function parallelSource(
           wake = null;
         }
         const reply = replies.shift()!;
-        received++;
+        if (reply.done) received++;
         errors.push(...reply.errors);
         yield* reply.events;
       }

@@ -5,6 +5,7 @@ import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { indexRows, unindexRun } from "./search-index";
+import { outputWords } from "./search-terms";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -57,6 +58,8 @@ export class RunWriter {
   /** the content record of each row of itemRows */
   private itemContents: ItemContent[] = [];
   private genRows: unknown[][] = [];
+  /** each row's output words for the search index, when its source built them (else null: built at the flush) */
+  private genWords: (string | null)[] = [];
   steps = 0;
   private ordinal = 0;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
@@ -156,6 +159,7 @@ export class RunWriter {
     // compressed here, on the loader's thread, which otherwise waits for the analysis thread
     p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
+    this.genWords.push(p.searchWords);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
     if (this.genRows.length >= WRITER_BATCH) await this.flush();
@@ -176,7 +180,7 @@ export class RunWriter {
     const slice = this.sliceRows ?? WRITER_BATCH;
     for (let at = 0; at < this.genRows.length; at += slice) {
       const rows = this.genRows.slice(at, at + slice);
-      // Outputs are deflated here, on the loader's thread, which otherwise waits for the analysis thread.
+      // Outputs are compressed here, on the loader's thread, which otherwise waits for the analysis thread.
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();
@@ -184,13 +188,14 @@ export class RunWriter {
         await indexRows(
           this.tx,
           this.runId,
-          rows.map((g, i) => [g[0], texts[i]]),
+          rows.map((g, i) => [g[0], this.genWords[at + i] ?? outputWords(texts[i])]),
         );
       await this.turn();
     }
     this.itemRows = [];
     this.itemContents = [];
     this.genRows = [];
+    this.genWords = [];
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */

@@ -1,5 +1,5 @@
 import type { RawDb, RawTx } from "./raw";
-import { SEARCH_TERMS_FUNCTION, searchTerms } from "./search-terms";
+import { SEARCH_TERMS_FUNCTION, searchTerms, termsOf } from "./search-terms";
 
 // SQLite's search index (FTS5, contentless since migration 0015: the outputs are stored
 // deflated, lib/store/output-text.ts; since 0017 it holds each output's distinct trigrams and
@@ -22,12 +22,12 @@ export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: st
   );
 }
 
-/** Adds generations of run `runId` being written, [id, output text] each, to the index (SQLite). */
+/** Adds generations of run `runId` being written, [id, its output's words (outputWords)] each, to the index (SQLite). */
 export async function indexRows(tx: RawTx, runId: number, rows: [unknown, string][]): Promise<void> {
   await tx.insertRows(
     "GenerationFts",
     ["rowid", "terms"],
-    rows.map(([id, text]) => [id, searchTerms(runId, text)]),
+    rows.map(([id, words]) => [id, termsOf(runId, words)]),
   );
 }
 

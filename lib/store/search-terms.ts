@@ -73,7 +73,19 @@ function trigramWords(text: string): { words: string; count: number } {
 
 /** What the search index holds for one output of run `runId`. */
 export function searchTerms(runId: number, text: string): string {
-  const { words } = trigramWords(text);
+  return termsOf(runId, trigramWords(text).words);
+}
+
+/**
+ * An output's trigram words without its run's word: a load builds them on the analysis thread,
+ * before the run has an id, and the writer adds the word (termsOf).
+ */
+export function outputWords(text: string): string {
+  return trigramWords(text).words;
+}
+
+/** searchTerms of an output whose words are `words` (outputWords). */
+export function termsOf(runId: number, words: string): string {
   return words === "" ? runWord(runId) : `${runWord(runId)} ${words}`;
 }
 

@@ -77,10 +77,13 @@ export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
 export function stepTraceText(steps: readonly StepLike[]): string | null {
   const n = steps.length;
   if (n === 0) return null;
-  let statuses = "";
-  let formulas = "";
-  let recomputedHow = "";
-  let claimedHow = "";
+  // The four letter columns, one ASCII byte per step each, in one scratch buffer: built by `+=`
+  // they were a string object per letter, a tenth of a load's allocation (docs/performance.md, "Load").
+  if (letters.length < 4 * n) letters = Buffer.allocUnsafeSlow(4 * n);
+  const STATUSES = 0;
+  const FORMULAS = n;
+  const RECOMPUTED = 2 * n;
+  const CLAIMED = 3 * n;
   const expected: Packed[] = [];
   const recomputed: Packed[] = [];
   const claimed: Packed[] = [];
@@ -91,7 +94,7 @@ export function stepTraceText(steps: readonly StepLike[]): string | null {
   let end = 0;
   for (let i = 0; i < n; i++) {
     const s = steps[i];
-    statuses += STATUS_LETTER[s.status];
+    letters[STATUSES + i] = STATUS_CODE[s.status];
     const e = packValue(s.expected);
     const c = packValue(s.claimed);
     const r = packValue(s.recomputed);
@@ -109,28 +112,28 @@ export function stepTraceText(steps: readonly StepLike[]): string | null {
       }
     }
     if (k < 0) {
-      formulas += ".";
+      letters[FORMULAS + i] = DOT;
       expected.push(e);
-    } else formulas += FORMULA[k];
+    } else letters[FORMULAS + i] = FORMULA.charCodeAt(k);
 
-    if (r === null) recomputedHow += ".";
-    else if (r === e) recomputedHow += "=";
-    else if (k >= 0 && typeof r === "number" && applyFormula(k, own, i) === r) recomputedHow += "f";
+    if (r === null) letters[RECOMPUTED + i] = DOT;
+    else if (r === e) letters[RECOMPUTED + i] = EQUALS;
+    else if (k >= 0 && typeof r === "number" && applyFormula(k, own, i) === r) letters[RECOMPUTED + i] = FORMULA_APPLIED;
     else {
-      recomputedHow += "!";
+      letters[RECOMPUTED + i] = LISTED;
       recomputed.push(r);
     }
 
-    if (c === null) claimedHow += ".";
-    else if (c === e) claimedHow += "=";
-    else if (c === r) claimedHow += "~";
+    if (c === null) letters[CLAIMED + i] = DOT;
+    else if (c === e) letters[CLAIMED + i] = EQUALS;
+    else if (c === r) letters[CLAIMED + i] = TILDE;
     else {
       const cn = num(c);
       const d = typeof c === "number" ? decimalsOf(cn) : -1;
-      if (d >= 0 && typeof e === "number" && roundsTo(exp[i], d, cn)) claimedHow += ROUND_EXPECTED[d];
-      else if (d >= 0 && typeof r === "number" && roundsTo(num(r), d, cn)) claimedHow += ROUND_RECOMPUTED[d];
+      if (d >= 0 && typeof e === "number" && roundsTo(exp[i], d, cn)) letters[CLAIMED + i] = ROUND_EXPECTED.charCodeAt(d);
+      else if (d >= 0 && typeof r === "number" && roundsTo(num(r), d, cn)) letters[CLAIMED + i] = ROUND_RECOMPUTED.charCodeAt(d);
       else {
-        claimedHow += "!";
+        letters[CLAIMED + i] = LISTED;
         claimed.push(c);
       }
     }
@@ -140,8 +143,13 @@ export function stepTraceText(steps: readonly StepLike[]): string | null {
       end = s.span[1];
     } else spans.push(null);
   }
-  return JSON.stringify([2, statuses, formulas, recomputedHow, claimedHow, expected, recomputed, claimed, spans]);
+  const column = (from: number) => letters.toString("latin1", from, from + n);
+  return JSON.stringify([2, column(STATUSES), column(FORMULAS), column(RECOMPUTED), column(CLAIMED), expected, recomputed, claimed, spans]);
 }
+
+let letters = Buffer.allocUnsafeSlow(1024);
+const STATUS_CODE = Object.fromEntries(STEP_STATUSES.map((s) => [s, STATUS_LETTER[s].charCodeAt(0)])) as Record<StepStatus, number>;
+const [DOT, EQUALS, FORMULA_APPLIED, LISTED, TILDE] = Array.from(".=f!~", (c) => c.charCodeAt(0));
 
 /** The record of an analysed generation; null when it has no step trace. */
 export function stepTraceOf(a: { hasSteps: boolean; steps: readonly StepRow[] }): Buffer | null {
