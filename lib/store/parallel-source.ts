@@ -39,10 +39,10 @@ const IN_FLIGHT = 4;
 const THREAD_OLD_MB = 512;
 // The thread's young generation starts at two semi-spaces of THREAD_SEMI_MB: V8 starts them at
 // 1 MB, and under the CLI's cap on growth (lib/cli/heap.ts, process-wide) they stayed there, ~720
-// scavenges per 10,000 generations; at 4 MB ~170, a tenth less CPU for the load (figures:
-// docs/performance.md, "Load"). The cap on the whole young generation leaves room for them.
-const THREAD_SEMI_MB = 4;
-const THREAD_YOUNG_MB = 16;
+// scavenges per 10,000 generations; at 2 MB ~380 (at 4 MB ~170, but an 800,000-item run's peak
+// went to 300 MB; figures: docs/performance.md, "Load"). THREAD_YOUNG_MB leaves room for them.
+const THREAD_SEMI_MB = 2;
+const THREAD_YOUNG_MB = 8;
 
 /** The analysis thread's entry: a TypeScript loader beside lib/, or the CLI bundle's own (bin/bundle.mjs). */
 export const analysisThreadUrl = new URL("./analysis-thread.mjs", import.meta.url);
