@@ -93,8 +93,9 @@ function lastNumberIn(text: string, from: number, to: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-/** End of the line starting at `start`, without its \r\n or \n; next: where the next line starts. */
+/** Where the line after the one lineEnd last read starts. */
 let nextLine = 0;
+/** End of the line starting at `start`, without its \r\n or \n; sets nextLine. */
 function lineEnd(text: string, start: number): number {
   let end = text.indexOf("\n", start);
   if (end === -1) end = text.length;
