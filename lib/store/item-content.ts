@@ -67,38 +67,43 @@ export async function storeContents(tx: RawTx, contents: readonly ItemContent[])
   const byHash = new Map<string, ItemContent>();
   for (const c of contents) byHash.set(c.hash.toString("hex"), c);
   const ids = new Map<string, number>();
+  const found = (rows: { id: number; hash: Uint8Array }[]) => {
+    for (const r of rows) ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
+  };
+  // The records a chunk already had (another run's items) are not returned by the insert: read them.
+  const missing = (chunk: ItemContent[]) => chunk.filter((c) => !ids.has(c.hash.toString("hex"))).map((c) => c.hash);
   if (tx.provider === "sqlite") {
-    // two statements per chunk, not one per record: the loader's thread is a load's slower one
+    // a statement or two per chunk, not one per record: the loader's thread is a load's slower one
     const all = [...byHash.values()];
     for (let i = 0; i < all.length; i += SQLITE_CHUNK) {
       const chunk = all.slice(i, i + SQLITE_CHUNK);
       const tuples = chunk.map((_, k) => `($${2 * k + 1}, $${2 * k + 2})`).join(", ");
-      await tx.exec(
-        `INSERT INTO "ItemContent" ("hash", "body") VALUES ${tuples} ON CONFLICT ("hash") DO NOTHING`,
-        chunk.flatMap((c) => [c.hash, c.body]),
+      found(
+        await tx.query<{ id: number; hash: Uint8Array }>(
+          `INSERT INTO "ItemContent" ("hash", "body") VALUES ${tuples} ON CONFLICT ("hash") DO NOTHING RETURNING "id", "hash"`,
+          chunk.flatMap((c) => [c.hash, c.body]),
+        ),
       );
-      const marks = chunk.map((_, k) => `$${k + 1}`).join(", ");
-      for (const r of await tx.query<{ id: number; hash: Uint8Array }>(
-        `SELECT "id", "hash" FROM "ItemContent" WHERE "hash" IN (${marks})`,
-        chunk.map((c) => c.hash),
-      ))
-        ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
+      const rest = missing(chunk);
+      if (rest.length === 0) continue;
+      const marks = rest.map((_, k) => `$${k + 1}`).join(", ");
+      found(await tx.query<{ id: number; hash: Uint8Array }>(`SELECT "id", "hash" FROM "ItemContent" WHERE "hash" IN (${marks})`, rest));
     }
   } else {
     // sorted, so two loads sharing records lock them in the same order
     const all = [...byHash.keys()].sort();
     for (let i = 0; i < all.length; i += PG_CHUNK) {
       const chunk = all.slice(i, i + PG_CHUNK).map((h) => byHash.get(h)!);
-      const hashes = chunk.map((c) => c.hash);
-      await tx.exec(
-        `INSERT INTO "ItemContent" ("hash", "body") SELECT * FROM unnest($1::bytea[], $2::bytea[]) ON CONFLICT ("hash") DO NOTHING`,
-        [hashes, chunk.map((c) => c.body)],
+      found(
+        await tx.query<{ id: number; hash: Buffer }>(
+          `INSERT INTO "ItemContent" ("hash", "body") SELECT * FROM unnest($1::bytea[], $2::bytea[])
+           ON CONFLICT ("hash") DO NOTHING RETURNING "id", "hash"`,
+          [chunk.map((c) => c.hash), chunk.map((c) => c.body)],
+        ),
       );
-      for (const r of await tx.query<{ id: number; hash: Buffer }>(
-        `SELECT "id", "hash" FROM "ItemContent" WHERE "hash" = ANY($1::bytea[])`,
-        [hashes],
-      ))
-        ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
+      const rest = missing(chunk);
+      if (rest.length === 0) continue;
+      found(await tx.query<{ id: number; hash: Buffer }>(`SELECT "id", "hash" FROM "ItemContent" WHERE "hash" = ANY($1::bytea[])`, [rest]));
     }
   }
   return contents.map((c) => {
