@@ -127,7 +127,7 @@ export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, 
 }
 
 /** Groups items with identical contributions; each class keeps one representative's generations. */
-function itemClasses(inp: BootstrapInput): { itemClass: Int32Array; repStart: Int32Array; repGens: Int32Array } {
+function itemClasses(inp: BootstrapInput): { itemClass: Uint8Array | Uint16Array | Int32Array; repStart: Int32Array; repGens: Int32Array } {
   // Each item's generations, in order, as slices of one array: an array per item was the peak
   // of a big load's last stage (figures: docs/decisions.md).
   const { nItems, genItem } = inp;
@@ -154,7 +154,10 @@ function itemClasses(inp: BootstrapInput): { itemClass: Int32Array; repStart: In
     }
     itemClass[i] = c;
   }
-  return { itemClass, repStart: Int32Array.from(starts), repGens: Int32Array.from(reps) };
+  // The resamples read this table at random, once per item each: in the narrowest type, more of
+  // it stays in the CPU's caches (docs/performance.md, "Load").
+  const narrow = ids.size <= 256 ? Uint8Array.from(itemClass) : ids.size <= 65536 ? Uint16Array.from(itemClass) : itemClass;
+  return { itemClass: narrow, repStart: Int32Array.from(starts), repGens: Int32Array.from(reps) };
 }
 
 function clusterMembers(cl: Int32Array, nItems: number): Int32Array[] {
