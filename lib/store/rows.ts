@@ -152,8 +152,8 @@ export interface PreparedGeneration {
   item: unknown[];
   /**
    * the text of the item's input and reference record (lib/store/item-content.ts), which the
-   * writer hashes and compresses on the loader's thread (the analysis thread is a load's busier
-   * one); null for a later epoch of an item already seen
+   * writer hashes and compresses on the loader's thread (where the two threads' work is most
+   * even); null for a later epoch of an item already seen
    */
   content: string | null;
   /** GEN_COLS, the first three (id, runId, itemId) null, and stepTrace null until the writer compresses `stepTrace` */

@@ -156,7 +156,7 @@ export class RunWriter {
     this.lastItem = itemId;
     this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
-    // compressed here, on the loader's thread, which otherwise waits for the analysis thread
+    // compressed here, on the loader's thread: where the two threads' work is most even (docs/performance.md, "Load")
     p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
     this.genWords.push(p.searchWords);
@@ -180,7 +180,7 @@ export class RunWriter {
     const slice = this.sliceRows ?? WRITER_BATCH;
     for (let at = 0; at < this.genRows.length; at += slice) {
       const rows = this.genRows.slice(at, at + slice);
-      // Outputs are compressed here, on the loader's thread, which otherwise waits for the analysis thread.
+      // Outputs are compressed here, on the loader's thread: on the analysis thread they made it the one a load waited for.
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();

@@ -5,7 +5,7 @@ import { SEARCH_TERMS_FUNCTION, searchTerms, termsOf } from "./search-terms";
 // deflated, lib/store/output-text.ts; since 0017 it holds each output's distinct trigrams and
 // its run, lib/store/search-terms.ts). Every writer hands the index the text as it
 // writes the row: a bulk load adds each batch's outputs as it inserts them (on the loader's
-// thread, which otherwise waits for the analysis thread) with its run flagged
+// thread; a load on two threads has their words built on the analysis thread) with its run flagged
 // `searchIndexed = false` until its commit, so the run commits searchable; `stepwise run`
 // adds each generation it stores. A load may leave the index to indexPendingRuns after its
 // commit (one INSERT … SELECT per run); a run still waiting is searched by a scan

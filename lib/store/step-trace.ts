@@ -72,7 +72,7 @@ export function encodeStepTrace(steps: readonly StepLike[]): Buffer | null {
 
 /**
  * The record's text before compression; null when there are no steps. A load builds it on the
- * analysis thread and compresses it on the loader's, the less busy of the two.
+ * analysis thread and compresses it on the loader's, where the two threads' work is most even.
  */
 export function stepTraceText(steps: readonly StepLike[]): string | null {
   const n = steps.length;
