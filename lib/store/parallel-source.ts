@@ -138,8 +138,14 @@ function parallelSource(
         }
         const reply = replies.shift()!;
         if (reply.done) received++;
-        errors.push(...reply.errors);
-        yield* reply.events;
+        // Each error before the events of later lines, as the in-thread reader reports them: the
+        // loader counts a failing file's generations up to its first error.
+        let e = 0;
+        for (const ev of reply.events) {
+          while (e < reply.errors.length && reply.errors[e].line <= ev.line) errors.push(reply.errors[e++]);
+          yield ev;
+        }
+        while (e < reply.errors.length) errors.push(reply.errors[e++]);
       }
       if (progress.lines === 0) errors.push(emptyFileError(file));
     } finally {

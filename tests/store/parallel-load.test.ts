@@ -31,6 +31,25 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
     expect(await loadedRows(stores.b, RUN_COLUMNS)).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
   }, 60_000);
 
+  it("reports errors spread over many of the thread's replies in file order, as the in-thread reader does", async () => {
+    // 300 items (the thread answers in pieces of 32 generations), a line that is not JSON and
+    // a field error every so often, so errors arrive in several pieces of several batches
+    const [run, ...items] = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8").trim().split("\n");
+    const lines = [run];
+    for (let k = 0; k < 300; k++) {
+      const item = { ...JSON.parse(items[k % items.length]), id: `item-${k}` };
+      if (k % 97 === 5) lines.push("{not json");
+      else if (k % 41 === 7) lines.push(JSON.stringify({ ...item, length: -1 }));
+      else lines.push(JSON.stringify(item));
+    }
+    const bytes = Buffer.from(lines.join("\n") + "\n");
+    const a = await loadNative(stores.a, "spread.jsonl", [bytes]);
+    const b = await loadNative(stores.b, "spread.jsonl", chunks(bytes, 4093), { source: parallelNativeSource });
+    expect(a.ok).toBe(false);
+    expect(a.errors.length).toBeGreaterThanOrEqual(10);
+    expect(b).toEqual(a);
+  }, 60_000);
+
   it("reports an empty input and a file without run line as the in-thread reader does", async () => {
     for (const text of ["", "\n\n", '{"type":"item"}\n']) {
       const a = await loadNative(stores.a, "x.jsonl", [text]);
