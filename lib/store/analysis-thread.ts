@@ -13,7 +13,7 @@ else nativeThread();
 const REPLY_EVENTS = 32;
 
 function nativeThread() {
-  const { file, maxErrors, build } = workerData as AnalysisThreadData;
+  const { file, maxErrors } = workerData as AnalysisThreadData;
   const reader = new NativeReader(file, { maxErrors });
   let reported = 0;
 
@@ -24,7 +24,7 @@ function nativeThread() {
           kind: "prepared",
           line: ev.line,
           progressSteps: progressSteps(ev.analysis),
-          p: prepareGeneration(ev, build),
+          p: prepareGeneration(ev),
         };
 
   // A batch's events go back in pieces of REPLY_EVENTS: what a scavenge of this thread's young

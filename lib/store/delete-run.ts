@@ -1,6 +1,5 @@
 import { contentsOfRun, dropUnusedContents } from "./item-content";
 import type { RawDb, RawTx } from "./raw";
-import { unindexRun } from "./search-index";
 
 // Deleting a run: `stepwise delete --run KEY` and the admins' delete on the run page.
 
@@ -17,10 +16,8 @@ export const giveTurn = () => new Promise<void>((r) => setImmediate(r));
  */
 export async function deleteRowsInSlices(tx: RawTx, runId: number, indexed: boolean): Promise<void> {
   if (indexed) {
-    // One statement: FTS5 pays ~1 s per statement that deletes from it (contentless_delete) at
-    // this size, whatever the rows. Then unmarked, so that Generation_fts_delete (migration 0006)
-    // does not look for each generation's entry again.
-    await tx.exec(`DELETE FROM "GenerationFts" WHERE rowid IN (SELECT "id" FROM "Generation" WHERE "runId" = $1)`, [runId]);
+    // the run's rows of the search index, a range of its key (Run_search_delete, migration 0018, would find none left)
+    await tx.exec(`DELETE FROM "SearchPosting" WHERE "runId" = $1`, [runId]);
     await tx.exec(`UPDATE "Run" SET "searchIndexed" = false WHERE "id" = $1`, [runId]);
     await giveTurn();
   }
@@ -59,9 +56,9 @@ export async function deleteRun(raw: RawDb, key: string, { sharesEventLoop = fal
     if (!run) return null;
     const contents = await contentsOfRun(tx, Number(run.id)); // before its items go
     if (sharesEventLoop && tx.provider === "sqlite") await deleteRowsInSlices(tx, Number(run.id), Boolean(run.searchIndexed));
-    await unindexRun(tx, tx.provider, key);
     const shareLinks = await tx.exec(`DELETE FROM "ShareLink" WHERE "runKey" = $1`, [key]);
-    // Items, generations, length and step aggregates and signposts go by ON DELETE CASCADE.
+    // Items, generations, length and step aggregates and signposts go by ON DELETE CASCADE, its
+    // search-index rows by a trigger (SQLite, migration 0018).
     await tx.exec(`DELETE FROM "Run" WHERE "id" = $1`, [run.id]);
     await dropUnusedContents(tx, contents);
     return { key, items: Number(run.itemCount), generations: Number(run.generationCount), shareLinks };

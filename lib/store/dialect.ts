@@ -1,8 +1,9 @@
 import type { Provider } from "../env";
 import type { Store } from "../db";
-import { searchQuery } from "./search-terms";
+import { postingCandidates } from "./search-postings";
+import { queryTrigrams } from "./search-terms";
 import { foldAscii, OUTPUT_CONTAINS_FUNCTION } from "./output-text";
-import { raw, sql, type Sql } from "./sql";
+import { join, raw, sql, type Sql } from "./sql";
 
 // The SQL that differs between the two stores, chosen by the store's provider (never by the
 // environment: a PostgreSQL store opened by a test or a script gets PostgreSQL's SQL).
@@ -22,7 +23,7 @@ export interface Dialect {
   outputContains(alias: string, q: string): Sql;
   /**
    * Ids of run `runId`'s generations whose output may contain `q` (case-insensitively), from
-   * SQLite's index of trigrams (lib/store/search-terms.ts), to be re-checked; null when no
+   * SQLite's index of trigrams (lib/store/search-postings.ts), to be re-checked; null when no
    * narrowing applies: `q` under three characters, over 900 candidates, a run not yet indexed
    * (PostgreSQL's pg_trgm index serves the match itself).
    */
@@ -43,18 +44,15 @@ const sqlite: Dialect = {
   outputContains: (alias, q) =>
     sql`${raw(`${OUTPUT_CONTAINS_FUNCTION}(${alias}."output", ${alias}."outputDeflated"`)}, ${foldAscii(q)}) = 1`,
   async outputCandidates(store, runId, q) {
-    const match = searchQuery(runId, q);
-    if (match === null) return null;
+    const trigrams = queryTrigrams(q);
+    if (trigrams === null) return null;
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
     const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
     if (!run?.searchIndexed) return null;
-    let rows: { id: number | bigint }[];
-    try {
-      rows = await store.read(sql`SELECT rowid AS id FROM "GenerationFts" WHERE "GenerationFts" MATCH ${match} LIMIT ${CANDIDATES + 1}`);
-    } catch {
-      return null; // a store without the index (or a build of SQLite without FTS5): scan instead
-    }
-    return rows.length > CANDIDATES ? null : rows.map((r) => Number(r.id));
+    const rows = await store.read<{ block: unknown; ids: Uint8Array }>(
+      sql`SELECT "block", "ids" FROM "SearchPosting" WHERE "runId" = ${runId} AND "trigram" IN (${join(trigrams)})`,
+    );
+    return postingCandidates(rows, trigrams.length, CANDIDATES);
   },
 };
 

@@ -56,12 +56,6 @@ export interface LoadOptions {
   demo?: boolean;
 }
 
-/** What a source may build for the writer beside each generation's rows (PreparedGeneration). */
-export interface SourceBuilds {
-  /** the output's words for SQLite's search index */
-  searchWords?: boolean;
-}
-
 /**
  * Anything that turns a file into runs and analysed generations: the native reader, or an
  * importer of another format. `errors` fills up while `events` is consumed; `progress` is
@@ -156,8 +150,6 @@ export function nativeSource(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
   maxErrors?: number,
-  /** what a source on another thread builds; here, in the loader's thread, the writer does */
-  _build?: SourceBuilds,
 ): EventSource {
   const reader = new NativeReader(file, { maxErrors });
   async function* events(): AsyncIterable<ReaderEvent> {
@@ -178,8 +170,6 @@ export async function loadNative(
   opts: LoadOptions = {},
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
-  // SQLite's search words are built by a source on another thread, where there is time to spare
-  const searchWords = store.raw.provider === "sqlite" && opts.searchIndex !== false;
-  const source = (opts.source ?? nativeSource)(file, input, progress, opts.maxErrors, { searchWords });
+  const source = (opts.source ?? nativeSource)(file, input, progress, opts.maxErrors);
   return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex, demo: opts.demo });
 }

@@ -3,7 +3,7 @@ import v8 from "node:v8";
 import { Worker } from "node:worker_threads";
 import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
-import type { EventSource, LoadProgress, SourceBuilds } from "./load";
+import type { EventSource, LoadProgress } from "./load";
 import { readLines } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
 
@@ -16,7 +16,6 @@ import type { PreparedGeneration } from "./rows";
 export interface AnalysisThreadData {
   file: string;
   maxErrors?: number;
-  build: SourceBuilds;
 }
 
 export type ThreadRequest = { kind: "lines"; first: number; lines: string[] } | { kind: "end" };
@@ -57,8 +56,7 @@ export function threadedNativeSource(entry: URL) {
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
     maxErrors?: number,
-    build: SourceBuilds = {},
-  ): EventSource => parallelSource(entry, file, input, progress, maxErrors, build);
+  ): EventSource => parallelSource(entry, file, input, progress, maxErrors);
 }
 
 export const parallelNativeSource = threadedNativeSource(analysisThreadUrl);
@@ -69,14 +67,13 @@ function parallelSource(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
   maxErrors: number | undefined,
-  build: SourceBuilds,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
     // Read when an isolate is made: this thread's, not the one already running here.
     v8.setFlagsFromString(`--min-semi-space-size=${THREAD_SEMI_MB}`);
     const worker = new Worker(entry, {
-      workerData: { file, maxErrors, build } satisfies AnalysisThreadData,
+      workerData: { file, maxErrors } satisfies AnalysisThreadData,
       // The thread's live set is a few batches and the ids seen in the current run, which grows
       // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A bounded
       // young generation (THREAD_YOUNG_MB) keeps the batches' garbage from piling up.

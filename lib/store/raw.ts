@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
 import { registerOutputFunction } from "./output-text";
+import { registerPostingsFunction } from "./search-postings";
 import { registerSearchTermsFunction } from "./search-terms";
 import { copyRows, copyValues } from "./pg-copy";
 
@@ -69,6 +70,7 @@ export function openSqliteDatabase(url: string): Database.Database {
   db.pragma("foreign_keys = ON");
   registerOutputFunction(db);
   registerSearchTermsFunction(db);
+  registerPostingsFunction(db);
   return db;
 }
 

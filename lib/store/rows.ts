@@ -4,7 +4,6 @@ import type { Provider } from "../env";
 import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import { compressOutput } from "./output-text";
-import { outputWords } from "./search-terms";
 import { stepTraceOf, stepTraceText } from "./step-trace";
 import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type StoredGenerationAnalysis } from "../analysis/types";
 
@@ -160,17 +159,12 @@ export interface PreparedGeneration {
   gen: unknown[];
   /** the text of the generation's step trace record (lib/store/step-trace.ts), compressed by the writer; null for none */
   stepTrace: string | null;
-  /** its output's words for SQLite's search index (outputWords), when the source was asked for them; else the writer finds them */
-  searchWords: string | null;
   stepCount: number;
   summary: GenerationSummary;
 }
 
 /** A generation's rows; only an item's first generation in the run carries its content record. */
-export function prepareGeneration(
-  { header, item, analysis: a, itemIndex, firstOfItem }: GenerationEvent,
-  { searchWords = false }: { searchWords?: boolean } = {},
-): PreparedGeneration {
+export function prepareGeneration({ header, item, analysis: a, itemIndex, firstOfItem }: GenerationEvent): PreparedGeneration {
   const summary = summarise(a, item);
   const gen = generationRow(null, null, null, item, a, null, summary.statuses);
   return {
@@ -180,7 +174,6 @@ export function prepareGeneration(
     content: firstOfItem ? itemContentTextOf(header.benchmark, item, a) : null,
     gen,
     stepTrace: a.hasSteps ? stepTraceText(a.steps) : null,
-    searchWords: searchWords ? outputWords(String(gen[GEN_OUTPUT])) : null,
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary,
   };

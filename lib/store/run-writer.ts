@@ -4,8 +4,7 @@ import type { GenerationEvent } from "../native/reader";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
-import { indexRows, unindexRun } from "./search-index";
-import { outputWords } from "./search-terms";
+import { PostingBuilder, writePostings } from "./search-postings";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -58,8 +57,8 @@ export class RunWriter {
   /** the content record of each row of itemRows */
   private itemContents: ItemContent[] = [];
   private genRows: unknown[][] = [];
-  /** each row's output words for the search index, when its source built them (else null: built at the flush) */
-  private genWords: (string | null)[] = [];
+  /** SQLite: the run's search-index rows, built as its generations are written (lib/store/search-postings.ts) */
+  private readonly postings: PostingBuilder | null;
   steps = 0;
   private ordinal = 0;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
@@ -77,12 +76,13 @@ export class RunWriter {
     readonly replaced = false,
     /** the replaced run's content records: dropped at the end where the new run does not use them */
     private replacedContents: number[] = [],
-    /** SQLite: add each batch's outputs to the search index as it is written (lib/store/search-index.ts) */
-    private readonly indexSearch = false,
+    /** SQLite: add the outputs to the search index as they are written (lib/store/search-index.ts) */
+    indexSearch = false,
     /** rows per slice of a batch, each slice followed by a turn of the event loop; null: whole batches */
     private readonly sliceRows: number | null = null,
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
+    this.postings = indexSearch ? new PostingBuilder(runId) : null;
   }
   private readonly openedSource: string;
 
@@ -107,7 +107,6 @@ export class RunWriter {
     ]);
     const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
     if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id), Boolean(old.searchIndexed));
-    await unindexRun(tx, tx.provider, header.key);
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
@@ -159,7 +158,6 @@ export class RunWriter {
     // compressed here, on the loader's thread: where the two threads' work is most even (docs/performance.md, "Load")
     p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
-    this.genWords.push(p.searchWords);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
     if (this.genRows.length >= WRITER_BATCH) await this.flush();
@@ -184,23 +182,21 @@ export class RunWriter {
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();
-      if (this.indexSearch)
-        await indexRows(
-          this.tx,
-          this.runId,
-          rows.map((g, i) => [g[0], this.genWords[at + i] ?? outputWords(texts[i])]),
-        );
-      await this.turn();
+      if (this.postings)
+        for (let i = 0; i < rows.length; i++) {
+          const done = this.postings.add(Number(rows[i][0]), texts[i]);
+          if (done) await writePostings(this.tx, done, () => this.turn());
+        }
     }
     this.itemRows = [];
     this.itemContents = [];
     this.genRows = [];
-    this.genWords = [];
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
+    if (this.postings) await writePostings(this.tx, this.postings.take(), () => this.turn());
     // An importer learns some provenance only while reading (Inspect's errored samples).
     const source = JSON.stringify(this.header.source ?? null);
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);

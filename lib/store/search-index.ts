@@ -1,44 +1,24 @@
 import type { RawDb, RawTx } from "./raw";
-import { SEARCH_TERMS_FUNCTION, searchTerms, termsOf } from "./search-terms";
+import { indexStoredOutputs, PostingBuilder, writePostings } from "./search-postings";
 
-// SQLite's search index (FTS5, contentless since migration 0015: the outputs are stored
-// deflated, lib/store/output-text.ts; since 0017 it holds each output's distinct trigrams and
-// its run, lib/store/search-terms.ts). Every writer hands the index the text as it
-// writes the row: a bulk load adds each batch's outputs as it inserts them (on the loader's
-// thread; a load on two threads has their words built on the analysis thread) with its run flagged
+// SQLite's search index (since migration 0018, the table SearchPosting: which generations of a
+// run hold each trigram, lib/store/search-postings.ts). Every writer hands the index the
+// output's trigrams as it writes the row: a bulk load adds each block of outputs once written
+// (their trigrams found on the analysis thread when a load runs on two) with its run flagged
 // `searchIndexed = false` until its commit, so the run commits searchable; `stepwise run`
 // adds each generation it stores. A load may leave the index to indexPendingRuns after its
 // commit (one INSERT … SELECT per run); a run still waiting is searched by a scan
 // (lib/queries/item-count.ts), exact, only slower. PostgreSQL keeps its pg_trgm index
 // itself, so there is nothing to do there.
 
-/** Removes an indexed run's rows from the index before the run is deleted (replaced). */
-export async function unindexRun(tx: RawTx, provider: RawDb["provider"], key: string): Promise<void> {
-  if (provider !== "sqlite") return;
-  await tx.exec(
-    `DELETE FROM "GenerationFts" WHERE rowid IN
-       (SELECT g."id" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId" WHERE r."key" = $1 AND r."searchIndexed")`,
-    [key],
-  );
-}
-
-/** Adds generations of run `runId` being written, [id, its output's words (outputWords)] each, to the index (SQLite). */
-export async function indexRows(tx: RawTx, runId: number, rows: [unknown, string][]): Promise<void> {
-  await tx.insertRows(
-    "GenerationFts",
-    ["rowid", "terms"],
-    rows.map(([id, words]) => [id, termsOf(runId, words)]),
-  );
-}
-
 /** Adds one generation written on its own (`stepwise run`) to the index, when its run is indexed. */
 export async function indexGeneration(tx: RawTx, runId: number, id: number, text: string): Promise<void> {
   if (tx.provider !== "sqlite") return;
-  await tx.exec(`INSERT INTO "GenerationFts"(rowid, "terms") SELECT $1, $2 WHERE (SELECT "searchIndexed" FROM "Run" WHERE "id" = $3)`, [
-    id,
-    searchTerms(runId, text),
-    runId,
-  ]);
+  const [run] = await tx.query<{ searchIndexed: unknown }>(`SELECT "searchIndexed" FROM "Run" WHERE "id" = $1`, [runId]);
+  if (!run?.searchIndexed) return;
+  const builder = new PostingBuilder(runId);
+  builder.add(id, text);
+  await writePostings(tx, builder.take());
 }
 
 /** Flags runs whose outputs were indexed as they were written. */
@@ -51,11 +31,7 @@ export async function markIndexed(tx: RawTx, runIds: number[]): Promise<void> {
 async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
   let n = 0;
   for (const id of runIds) {
-    n += await tx.exec(
-      `INSERT INTO "GenerationFts"(rowid, "terms")
-       SELECT "id", ${SEARCH_TERMS_FUNCTION}("runId", stepwise_output("output", "outputDeflated")) FROM "Generation" WHERE "runId" = $1`,
-      [id],
-    );
+    n += await indexStoredOutputs(tx, id);
     await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
   }
   return n;
@@ -74,5 +50,13 @@ export async function indexPendingRuns(raw: RawDb): Promise<number> {
       return indexRuns(tx, [id]);
     });
   }
+  return n;
+}
+
+/** Migration 0018's data step: indexes the outputs of every run flagged searchable, in the new index. */
+export async function reindexSearchableRuns(tx: RawTx): Promise<number> {
+  const runs = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "searchIndexed" ORDER BY "id"`);
+  let n = 0;
+  for (const { id } of runs) n += await indexStoredOutputs(tx, Number(id));
   return n;
 }

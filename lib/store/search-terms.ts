@@ -1,17 +1,15 @@
 import type Database from "better-sqlite3";
 
-// What SQLite's search index holds for an output (migration 0017): not the text, which FTS5's
-// trigram tokenizer cut into one token per character (~2,500 for an arith output, most of them
-// repeats), but the output's distinct trigrams, each spelled as one five-letter word, and a word
-// naming its run; FTS5's `ascii` tokenizer then reads ~550 words. A detail=none index records
-// only which rows hold a word, so the repeats it was given cost time and bought nothing
-// (docs/performance.md, "Load"). The search asks for rows holding every trigram of its text and
-// its run's word, then re-checks the candidates exactly (lib/store/dialect.ts), so a trigram may
-// stand for several (all that matters is that the same text always gives the same words):
+// The trigrams SQLite's search index holds for an output (lib/store/search-postings.ts): the
+// output's distinct trigrams, each a 21-bit number. The search asks for the outputs holding
+// every trigram of its text, then re-checks the candidates exactly (lib/store/dialect.ts), so a
+// trigram may stand for several (all that matters is that the same text always gives the same
+// trigrams):
 //   - ASCII letters fold to lower case (the search ignores their case, and only theirs);
 //   - control characters are one class; other ASCII characters are themselves;
 //   - any other UTF-16 unit is hashed into one of 32 classes.
-// 128 classes, so a trigram is a 21-bit number, written as five base-32 digits.
+// 128 classes, so a trigram is a 21-bit number (migration 0017's FTS5 index, which 0018 replaced,
+// held each as a word of five base-32 digits and the run as a word `z<id>`).
 
 const CLASSES = 128;
 const ALPHABET = "0123456789abcdefghijklmnopqrstuv";
@@ -24,7 +22,8 @@ for (let u = 0; u < 128; u++) {
   ASCII_CLASS[u] = folded >= 32 && folded < 127 ? folded - 31 : 0;
 }
 
-function classOf(unit: number): number {
+/** The class of a UTF-16 unit; a trigram is three classes, `(a << 14) | (b << 7) | c`. */
+export function classOf(unit: number): number {
   return unit < 128 ? ASCII_CLASS[unit] : 96 + (Math.imul(unit, 0x9e3779b1) >>> 27);
 }
 
@@ -38,14 +37,12 @@ const seen = new Uint32Array((CLASSES * CLASSES * CLASSES) / 32);
 let set = new Int32Array(4096);
 let out = Buffer.allocUnsafe(1 << 16);
 
-/** Distinct trigram words of `text` as "w1 w2 …" (empty below three units), and how many. */
-function trigramWords(text: string): { words: string; count: number } {
+/** Puts the distinct trigrams of `text`, in order of first appearance, in `set`; returns how many. */
+function distinctTrigrams(text: string): number {
   const n = text.length;
-  if (n < 3) return { words: "", count: 0 };
+  if (n < 3) return 0;
   if (set.length < n) set = new Int32Array(n);
-  if (out.length < n * 6) out = Buffer.allocUnsafe(n * 6);
   let count = 0;
-  let p = 0;
   let a = classOf(text.charCodeAt(0));
   let b = classOf(text.charCodeAt(1));
   for (let i = 2; i < n; i++) {
@@ -56,36 +53,41 @@ function trigramWords(text: string): { words: string; count: number } {
     if ((seen[word] & bit) === 0) {
       seen[word] |= bit;
       set[count++] = code;
-      out[p] = DIGIT[code >>> 20];
-      out[p + 1] = DIGIT[(code >>> 15) & 31];
-      out[p + 2] = DIGIT[(code >>> 10) & 31];
-      out[p + 3] = DIGIT[(code >>> 5) & 31];
-      out[p + 4] = DIGIT[code & 31];
-      out[p + 5] = SPACE;
-      p += 6;
     }
     a = b;
     b = c;
   }
   for (let k = 0; k < count; k++) seen[set[k] >>> 5] &= ~(1 << (set[k] & 31));
+  return count;
+}
+
+/** Distinct trigram words of `text` as "w1 w2 …" (empty below three units), and how many. */
+function trigramWords(text: string): { words: string; count: number } {
+  const count = distinctTrigrams(text);
+  if (out.length < count * 6) out = Buffer.allocUnsafe(count * 6);
+  let p = 0;
+  for (let k = 0; k < count; k++) {
+    const code = set[k];
+    out[p] = DIGIT[code >>> 20];
+    out[p + 1] = DIGIT[(code >>> 15) & 31];
+    out[p + 2] = DIGIT[(code >>> 10) & 31];
+    out[p + 3] = DIGIT[(code >>> 5) & 31];
+    out[p + 4] = DIGIT[code & 31];
+    out[p + 5] = SPACE;
+    p += 6;
+  }
   return { words: out.toString("latin1", 0, Math.max(0, p - 1)), count };
 }
 
-/** What the search index holds for one output of run `runId`. */
-export function searchTerms(runId: number, text: string): string {
-  return termsOf(runId, trigramWords(text).words);
+/** The distinct trigrams of `text` (21-bit numbers, in order of first appearance). */
+export function trigramCodes(text: string): Int32Array {
+  const count = distinctTrigrams(text); // first: it may replace `set` with a larger one
+  return set.slice(0, count);
 }
 
-/**
- * An output's trigram words without its run's word: a load builds them on the analysis thread,
- * before the run has an id, and the writer adds the word (termsOf).
- */
-export function outputWords(text: string): string {
-  return trigramWords(text).words;
-}
-
-/** searchTerms of an output whose words are `words` (outputWords). */
-export function termsOf(runId: number, words: string): string {
+/** What migration 0017's index held for one output of run `runId` (its SQL calls this; migration 0018 replaced that index). */
+function searchTerms(runId: number, text: string): string {
+  const words = trigramWords(text).words;
   return words === "" ? runWord(runId) : `${runWord(runId)} ${words}`;
 }
 
@@ -93,25 +95,24 @@ export function termsOf(runId: number, words: string): string {
 const MAX_TRIGRAMS = 32;
 
 /**
- * The FTS5 query for run `runId`'s rows that may contain `q`: its run's word and every
- * trigram of `q` (at most 32 of them, spread over it). Null when `q` is shorter than three
+ * The trigrams to ask the search index for, for outputs that may contain `q`: every trigram of
+ * `q` (at most 32 of them, spread over it), ascending. Null when `q` is shorter than three
  * UTF-16 units: the index cannot narrow it.
  */
-export function searchQuery(runId: number, q: string): string | null {
-  const { words, count } = trigramWords(q);
-  if (count === 0) return null;
-  let list = words.split(" ");
+export function queryTrigrams(q: string): number[] | null {
+  let list = Array.from(trigramCodes(q));
+  if (list.length === 0) return null;
   if (list.length > MAX_TRIGRAMS) {
     const step = Math.ceil(list.length / MAX_TRIGRAMS);
     list = list.filter((_, i) => i % step === 0);
   }
-  return [runWord(runId), ...list].map((w) => `"${w}"`).join(" AND ");
+  return list.sort((a, b) => a - b);
 }
 
-/** Name of the SQL function (SQLite) giving searchTerms(runId, text); migrations index stored runs with it. */
-export const SEARCH_TERMS_FUNCTION = "stepwise_search_terms";
+/** Name of the SQL function (SQLite) of migration 0017, which built that index's rows with it. */
+const SEARCH_TERMS_FUNCTION = "stepwise_search_terms";
 
-/** Registers stepwise_search_terms(runId, text) on a SQLite connection. */
+/** Registers stepwise_search_terms(runId, text) on a SQLite connection: migration 0017 calls it on stores older than it. */
 export function registerSearchTermsFunction(db: Database.Database): void {
   db.function(SEARCH_TERMS_FUNCTION, { deterministic: true }, (runId: unknown, text: unknown) =>
     searchTerms(Number(runId), text === null ? "" : String(text)),

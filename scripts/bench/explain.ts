@@ -8,7 +8,7 @@ import pg from "pg";
 import { PG_SESSION_OPTIONS } from "../../lib/db";
 import { providerOf, sqlitePath } from "../../lib/env";
 import { dialectOf } from "../../lib/store/dialect";
-import { searchQuery } from "../../lib/store/search-terms";
+import { queryTrigrams } from "../../lib/store/search-terms";
 import { registerOutputFunction } from "../../lib/store/output-text";
 
 type Query = { name: string; sql: string; params: unknown[] };
@@ -151,9 +151,9 @@ const queries: Query[] = [
   ...(providerOf(url) === "sqlite"
     ? [
         {
-          name: "items: search candidates (FTS5, the run's trigrams)",
-          sql: `SELECT rowid FROM "GenerationFts" WHERE "GenerationFts" MATCH $1 LIMIT 901`,
-          params: [searchQuery(runId, "zzqq")],
+          name: "items: search candidates (the run's rows of the search index for the text's trigrams)",
+          sql: `SELECT "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "trigram" IN (SELECT "value" FROM json_each($2))`,
+          params: [runId, JSON.stringify(queryTrigrams("zzqq"))],
         },
       ]
     : [

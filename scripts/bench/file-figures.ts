@@ -61,16 +61,16 @@ interface LoaderOut {
   maxRssMB: number;
 }
 
-/** SQLite file bytes after a checkpoint, and bytes by table (indexes and FTS shadow tables folded into their table). */
+/** SQLite file bytes after a checkpoint, and bytes by table (indexes folded into their table). */
 export function sqliteBytes(file: string): { total: number; tables: [string, number][] } {
   const db = new Database(file);
   db.pragma("wal_checkpoint(TRUNCATE)");
   const owners = new Map<string, string>();
   for (const r of db.prepare(`SELECT name, tbl_name FROM sqlite_master`).all() as { name: string; tbl_name: string }[])
-    owners.set(r.name, r.tbl_name.replace(/^GenerationFts.*/, "GenerationFts (search index)"));
+    owners.set(r.name, r.tbl_name.replace(/^SearchPosting$/, "SearchPosting (search index)"));
   const by = new Map<string, number>();
   for (const r of db.prepare(`SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name`).all() as { name: string; bytes: number }[]) {
-    const owner = owners.get(r.name) ?? (r.name.startsWith("GenerationFts") ? "GenerationFts (search index)" : r.name);
+    const owner = owners.get(r.name) ?? r.name;
     by.set(owner, (by.get(owner) ?? 0) + r.bytes);
   }
   db.close();

@@ -18,7 +18,7 @@ export async function loadedRows(store: Store, runColumns: string, { search = fa
   const out: Record<string, unknown[]> = {};
   for (const [table, order] of TABLES) out[table] = await store.prisma.$queryRawUnsafe(`SELECT * FROM "${table}" ORDER BY ${order}`);
   if (search && store.provider === "sqlite")
-    out.GenerationFts = await store.prisma.$queryRawUnsafe(`SELECT rowid FROM "GenerationFts" ORDER BY rowid`);
+    out.SearchPosting = await store.prisma.$queryRawUnsafe(`SELECT * FROM "SearchPosting" ORDER BY "runId", "trigram", "block"`);
   out.Run = await store.prisma.$queryRawUnsafe(`SELECT ${runColumns} FROM "Run" ORDER BY key`);
   return out;
 }

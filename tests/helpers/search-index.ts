@@ -1,19 +1,37 @@
 import type { Store } from "../../lib/db";
+import { storedOutput } from "../../lib/store/output-text";
+import { PostingBuilder, type PostingRow } from "../../lib/store/search-postings";
 
 /**
- * SQLite: checks the search index's structure (FTS5 integrity-check) and that it holds exactly
- * the generations of the runs flagged searchable: the index is contentless (migration 0015),
- * so FTS5 cannot compare it with the table itself. Null on PostgreSQL.
+ * SQLite: whether the search index (SearchPosting, lib/store/search-postings.ts) holds exactly
+ * the rows a fresh build from the stored outputs of the runs flagged searchable gives, and
+ * nothing of any other run. Null on PostgreSQL.
  */
 export async function searchIndexExact(store: Store): Promise<boolean | null> {
   if (store.provider !== "sqlite") return null;
   return store.raw.transaction(async (tx) => {
-    await tx.exec(`INSERT INTO "GenerationFts"("GenerationFts", rank) VALUES ('integrity-check', 1)`);
-    const ids = (sql: string) => tx.query<{ id: number }>(sql).then((rows) => rows.map((r) => Number(r.id)).join());
-    const indexed = await ids(`SELECT rowid AS "id" FROM "GenerationFts" ORDER BY rowid`);
-    const wanted = await ids(
-      `SELECT g."id" FROM "Generation" g JOIN "Run" r ON r."id" = g."runId" WHERE r."searchIndexed" ORDER BY g."id"`,
-    );
-    return indexed === wanted;
+    const key = (r: { runId: unknown; trigram: unknown; block: unknown; ids: Uint8Array }) =>
+      `${Number(r.runId)}/${Number(r.trigram)}/${Number(r.block)}/${Buffer.from(r.ids).toString("hex")}`;
+    const stored = (
+      await tx.query<{ runId: number; trigram: number; block: number; ids: Uint8Array }>(
+        `SELECT "runId", "trigram", "block", "ids" FROM "SearchPosting" ORDER BY "runId", "trigram", "block"`,
+      )
+    ).map(key);
+    const wanted: string[] = [];
+    const runs = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "searchIndexed" ORDER BY "id"`);
+    for (const { id } of runs) {
+      const builder = new PostingBuilder(Number(id));
+      const rows: PostingRow[] = [];
+      const gens = await tx.query<{ id: number; output: string; outputDeflated: Uint8Array | null }>(
+        `SELECT "id", "output", "outputDeflated" FROM "Generation" WHERE "runId" = $1 ORDER BY "id"`,
+        [id],
+      );
+      for (const g of gens) rows.push(...(builder.add(Number(g.id), storedOutput(g.output, g.outputDeflated)) ?? []));
+      rows.push(...builder.take());
+      wanted.push(...rows.map(([runId, trigram, block, ids]) => key({ runId, trigram, block, ids })));
+    }
+    wanted.sort();
+    stored.sort();
+    return stored.length === wanted.length && stored.every((s, i) => s === wanted[i]);
   });
 }

@@ -1,14 +1,22 @@
+import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchQuery, searchTerms } from "../../lib/store/search-terms";
+import type { RawTx } from "../../lib/store/raw";
+import {
+  PostingBuilder,
+  postingCandidates,
+  registerPostingsFunction,
+  writePostings,
+  type PostingRow,
+} from "../../lib/store/search-postings";
+import { queryTrigrams, trigramCodes } from "../../lib/store/search-terms";
 
-// The search index holds each output's distinct trigram words and its run's word; a search asks
-// for its run's word and the words of its text. Whatever the text, every row that contains the
-// searched text (ignoring the case of ASCII letters) must hold every word asked for: the
-// candidates are re-checked exactly, but a row missing from them would never be found.
+// The search index holds, for each run, trigram and block of 2,048 generation ids, which of the
+// block's generations hold the trigram; a search asks for the generations holding every trigram
+// of its text. Whatever the texts, every generation that contains the searched text (ignoring
+// the case of ASCII letters) must be among the candidates: they are re-checked exactly, but a
+// generation missing from them would never be found.
 
-const wordsOf = (terms: string) => new Set(terms.split(" "));
-const asked = (query: string) => query.split(" AND ").map((w) => JSON.parse(w) as string);
 const flipAsciiCase = (s: string, mask: number) =>
   Array.from(s, (c, i) =>
     /[a-z]/i.test(c) && (mask >> (i % 30)) & 1 ? (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c,
@@ -22,49 +30,126 @@ const arithText = fc
   .map((parts) => parts.join(""));
 const anyText = fc.oneof(arithText, fc.string({ unit: "binary", maxLength: 300 }), fc.string({ maxLength: 300 }));
 
-describe("search terms", () => {
-  it("gives every substring of three units or more only words its text holds, whatever the ASCII case", () => {
-    fc.assert(
-      fc.property(anyText, fc.nat(), fc.nat(), fc.integer(), fc.nat({ max: 10_000 }), (text, i, len, mask, runId) => {
-        const from = text.length ? i % text.length : 0;
-        const q = flipAsciiCase(text.slice(from, from + 3 + (len % 40)), mask);
-        const query = searchQuery(runId, q);
-        if (q.length < 3) {
-          expect(query).toBeNull();
-          return;
-        }
-        const held = wordsOf(searchTerms(runId, text));
-        for (const w of asked(query!)) expect(held.has(w), `${JSON.stringify(q)} in ${JSON.stringify(text)}: ${w}`).toBe(true);
-      }),
-      { numRuns: 3000 },
+/** The index's rows as a SQLite store holds them once written (rows of one key written twice united). */
+async function stored(rows: PostingRow[]): Promise<PostingRow[]> {
+  const db = new Database(":memory:");
+  registerPostingsFunction(db);
+  db.exec(
+    `CREATE TABLE "SearchPosting" ("runId" INTEGER, "trigram" INTEGER, "block" INTEGER, "ids" BLOB, PRIMARY KEY ("runId", "trigram", "block")) WITHOUT ROWID`,
+  );
+  const tx = {
+    exec: async (sql: string, params: unknown[]) => db.prepare(sql.replace(/\$\d+/g, "?")).run(...params).changes,
+  } as unknown as RawTx;
+  await writePostings(tx, rows);
+  const out = db.prepare(`SELECT * FROM "SearchPosting" ORDER BY "runId", "trigram", "block"`).raw().all() as PostingRow[];
+  db.close();
+  return out;
+}
+
+/** Every row a builder gives for generations [id, text], in the order given. */
+function build(runId: number, gens: [number, string][]): PostingRow[] {
+  const builder = new PostingBuilder(runId);
+  const rows: PostingRow[] = [];
+  for (const [id, text] of gens) rows.push(...(builder.add(id, text) ?? []));
+  rows.push(...builder.take());
+  return rows;
+}
+
+/** The search's candidates among stored rows, as dialect.ts asks for them. */
+function candidates(rows: PostingRow[], runId: number, q: string, cap = 1e9): number[] | null {
+  const trigrams = queryTrigrams(q);
+  if (trigrams === null) return null;
+  const asked = rows.filter((r) => r[0] === runId && trigrams.includes(r[1])).map((r) => ({ block: r[2], ids: r[3] }));
+  return postingCandidates(asked, trigrams.length, cap);
+}
+
+describe("search index", () => {
+  it("finds every generation that holds a text of three units or more, whatever the ASCII case", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(anyText, { minLength: 1, maxLength: 12 }),
+        fc.nat({ max: 5000 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.integer(),
+        async (texts, firstId, pick, i, len, mask) => {
+          const gens = texts.map((t, k): [number, string] => [firstId + k * 700 + 1, t]);
+          const rows = await stored(build(3, gens));
+          const text = texts[pick % texts.length];
+          const from = text.length ? i % text.length : 0;
+          const q = flipAsciiCase(text.slice(from, from + 3 + (len % 40)), mask);
+          const found = candidates(rows, 3, q);
+          if (q.length < 3) {
+            expect(found).toBeNull();
+            return;
+          }
+          const fold = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());
+          for (const [id, t] of gens) if (fold(t).includes(fold(q))) expect(found, `${JSON.stringify(q)} in ${id}`).toContain(id);
+          expect(candidates(rows, 4, q) ?? []).toEqual([]); // another run's rows are never candidates
+        },
+      ),
+      { numRuns: 1500 },
     );
   });
 
-  it("names the run, so another run's rows are never candidates", () => {
-    const text = "S3 = S1 + S2 = 4.5 + 1 = 5.5";
-    const held = wordsOf(searchTerms(7, text));
-    expect(asked(searchQuery(7, "= 5.5")!).every((w) => held.has(w))).toBe(true);
-    expect(asked(searchQuery(8, "= 5.5")!).every((w) => held.has(w))).toBe(false);
-    expect(searchTerms(7, "")).toBe("z7");
-    expect(searchTerms(7, "ab")).toBe("z7");
+  it("holds exactly each output's distinct trigrams, block by block, however the builder's rows were split", async () => {
+    // pseudo-random ASCII: ~35,000 distinct trigrams in a block, past the builder's 16,384, so it writes parts that the store unites
+    let seed = 7;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
+    const texts = Array.from({ length: 600 }, () => Array.from({ length: 120 }, () => String.fromCharCode(32 + (next() % 95))).join(""));
+    const gens = texts.map((t, k): [number, string] => [1 + k * 5, t]); // ids 1…2996: two blocks
+    const parts = build(9, gens);
+    const rows = await stored(parts);
+    expect(parts.length).toBeGreaterThan(rows.length); // it did write parts
+    const want = new Map<string, number[]>();
+    for (const [id, t] of gens)
+      for (const code of trigramCodes(t)) {
+        const key = `${code}/${Math.floor(id / 2048)}`;
+        want.set(key, [...(want.get(key) ?? []), id]);
+      }
+    const got = new Map(rows.map((r) => [`${r[1]}/${r[2]}`, postingCandidates([{ block: r[2], ids: r[3] }], 1, 1e9)!]));
+    expect(got.size).toBe(want.size);
+    for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
   });
 
-  it("holds each trigram once, and narrows: a text that is not there is not asked for in vain", () => {
-    const text = "S1 = 2\n".repeat(200);
-    const words = searchTerms(1, text).split(" ");
-    expect(new Set(words).size).toBe(words.length);
-    expect(words.length).toBeLessThan(12);
-    const held = wordsOf(searchTerms(1, "S1 = 2.5 + 3 = 5.5"));
-    expect(asked(searchQuery(1, "= 7.25")!).every((w) => held.has(w))).toBe(false);
-    expect(asked(searchQuery(1, "s1 = 2.5")!).every((w) => held.has(w))).toBe(true);
+  it("writes a trigram's block as a list of gaps or a bitset, whichever is smaller", async () => {
+    const sparse = await stored(
+      build(1, [
+        [5, "abc"],
+        [300, "abc"],
+        [2047, "abc"],
+      ]),
+    );
+    expect([...sparse[0][3]]).toEqual([0, 5, 0x80 | (294 & 0x7f), 294 >> 7, 0x80 | (1746 & 0x7f), 1746 >> 7]);
+    const dense = await stored(
+      build(
+        1,
+        Array.from({ length: 2048 }, (_, k): [number, string] => [2048 + k, "xyz"]),
+      ),
+    );
+    expect(dense[0][2]).toBe(1);
+    expect(dense[0][3].length).toBe(257);
+    expect(postingCandidates([{ block: 1, ids: dense[0][3] }], 1, 5000)).toEqual(Array.from({ length: 2048 }, (_, k) => 2048 + k));
+    expect(postingCandidates([{ block: 1, ids: dense[0][3] }], 1, 900)).toBeNull(); // more than the cap
   });
 
-  it("asks for at most 32 trigrams of a long text, spread over it", () => {
+  it("refuses a damaged value rather than guess", () => {
+    expect(() => postingCandidates([{ block: 0, ids: Uint8Array.of(7, 1) }], 1, 10)).toThrow(/damaged/);
+    expect(() => postingCandidates([{ block: 0, ids: Uint8Array.of(0, 0x81) }], 1, 10)).toThrow(/damaged/);
+    expect(() => postingCandidates([{ block: 0, ids: Uint8Array.of(0, 0xff, 0x7f) }], 1, 10)).toThrow(/damaged/);
+  });
+
+  it("asks for at most 32 distinct trigrams of a long text, and none of a text under three units", () => {
     const q = Array.from({ length: 200 }, (_, i) => String.fromCharCode(33 + (i % 90))).join("");
-    const words = asked(searchQuery(3, q)!);
-    expect(words[0]).toBe("z3");
-    expect(words.length).toBeLessThanOrEqual(33);
-    const held = wordsOf(searchTerms(3, q));
-    expect(words.every((w) => held.has(w))).toBe(true);
+    const asked = queryTrigrams(q)!;
+    expect(asked.length).toBeLessThanOrEqual(32);
+    expect(new Set(asked).size).toBe(asked.length);
+    const held = new Set(trigramCodes(q));
+    expect(asked.every((t) => held.has(t))).toBe(true);
+    expect(queryTrigrams("ab")).toBeNull();
+    const repeated = trigramCodes("S1 = 2\n".repeat(200));
+    expect(new Set(repeated).size).toBe(repeated.length);
+    expect(repeated.length).toBeLessThan(12);
   });
 });

@@ -1,0 +1,244 @@
+import type Database from "better-sqlite3";
+import type { RawTx } from "./raw";
+import { storedOutput } from "./output-text";
+import { classOf } from "./search-terms";
+
+// SQLite's search index (migration 0018): for each run, trigram (lib/store/search-terms.ts) and
+// block of 2,048 consecutive generation ids, which of the block's generations hold the trigram —
+// one row `SearchPosting (runId, trigram, block, ids)`. A load writes a block's rows once its
+// generations are written: a run of 10,000 arith outputs holds ~5.4 million (output, trigram)
+// pairs but only ~13,000 such rows, where FTS5 took each output's ~550 trigrams as words, and
+// writing them was the largest single cost on the loader's thread (docs/performance.md, "Load").
+// `ids` is a tag byte and then either
+//   0: the generations' positions in the block, ascending, each as its gap to the one before
+//      minus one (the first: its position), in one or two bytes (7 bits a byte, low first);
+//   1: a bitset of the block's 2,048 positions (256 bytes), where that is smaller.
+
+const BLOCK_BITS = 11;
+const BLOCK = 1 << BLOCK_BITS;
+const BITSET_BYTES = BLOCK / 8;
+const TAG_GAPS = 0;
+const TAG_BITSET = 1;
+
+/** One row of the index: run, trigram, block, the block's generations holding it. */
+export type PostingRow = [runId: number, trigram: number, block: number, ids: Buffer];
+
+/** The index's value of the positions set in `bits[at..at + 256)` (a bit per position of a block). */
+function encodeBitset(bits: Uint8Array, at: number): Buffer {
+  let size = 1;
+  for (let i = 0, prev = -1; i < BITSET_BYTES; i++)
+    for (let byte = bits[at + i]; byte !== 0; byte &= byte - 1) {
+      const position = (i << 3) | (31 - Math.clz32(byte & -byte));
+      size += position - prev - 1 < 128 ? 1 : 2;
+      prev = position;
+    }
+  if (size > 1 + BITSET_BYTES) {
+    const out = Buffer.allocUnsafe(1 + BITSET_BYTES);
+    out[0] = TAG_BITSET;
+    out.set(bits.subarray(at, at + BITSET_BYTES), 1);
+    return out;
+  }
+  const out = Buffer.allocUnsafe(size);
+  out[0] = TAG_GAPS;
+  let p = 1;
+  for (let i = 0, prev = -1; i < BITSET_BYTES; i++)
+    for (let byte = bits[at + i]; byte !== 0; byte &= byte - 1) {
+      const position = (i << 3) | (31 - Math.clz32(byte & -byte));
+      const gap = position - prev - 1;
+      if (gap < 128) out[p++] = gap;
+      else {
+        out[p++] = 0x80 | (gap & 0x7f);
+        out[p++] = gap >>> 7;
+      }
+      prev = position;
+    }
+  return out;
+}
+
+/** Sets in `bits` (256 bytes, a bit per position) the positions a stored value holds. Throws on a damaged value. */
+function decodeInto(value: Uint8Array, bits: Uint8Array): void {
+  if (value[0] === TAG_BITSET && value.length === 1 + BITSET_BYTES) {
+    for (let i = 0; i < BITSET_BYTES; i++) bits[i] |= value[i + 1];
+    return;
+  }
+  if (value[0] !== TAG_GAPS) throw new Error("search index: damaged posting");
+  for (let p = 1, at = -1; p < value.length;) {
+    let gap = value[p++];
+    if (gap & 0x80) {
+      if (p === value.length) throw new Error("search index: damaged posting");
+      gap = (gap & 0x7f) | (value[p++] << 7);
+    }
+    at += gap + 1;
+    if (at >= BLOCK) throw new Error("search index: damaged posting");
+    bits[at >>> 3] |= 1 << (at & 7);
+  }
+}
+
+/** Name of the SQL function (SQLite) that unites two stored values of the same row: an index row written twice. */
+const MERGE_FUNCTION = "stepwise_postings_merge";
+
+/** Registers stepwise_postings_merge(a, b) on a SQLite connection. */
+export function registerPostingsFunction(db: Database.Database): void {
+  db.function(MERGE_FUNCTION, { deterministic: true }, (a: unknown, b: unknown) => {
+    const bits = new Uint8Array(BITSET_BYTES);
+    if (a instanceof Uint8Array) decodeInto(a, bits);
+    if (b instanceof Uint8Array) decodeInto(b, bits);
+    return encodeBitset(bits, 0);
+  });
+}
+
+// A builder holds, for the block being written, a bitset of its positions per trigram seen (a
+// slot), found through an open-addressing table. Past MAX_SLOTS trigrams (4 MB of bitsets) it
+// writes what it holds early; the block's later rows then merge with those.
+const MAX_SLOTS = 1 << 14;
+const TABLE_BITS = 15;
+const TABLE = 1 << TABLE_BITS;
+
+/**
+ * Builds one run's index rows from its generations' outputs, on the loader's thread as it writes
+ * them: an output's trigrams are set in its block's bitsets as they are read, with no list of
+ * them made. `add` returns the rows it finished (the next id is in another block, or the builder
+ * was full); `take` the rest. Ids in ascending order (as a load writes them) make each block's
+ * rows once; any other order only writes some rows in parts, which the store unites.
+ */
+export class PostingBuilder {
+  private block = -1;
+  /** trigram + 1 of each table entry (0: empty), and its slot */
+  private keys = new Int32Array(TABLE);
+  private slots = new Int32Array(TABLE);
+  /** each slot's trigram */
+  private codes = new Int32Array(MAX_SLOTS);
+  private bits = new Uint8Array(MAX_SLOTS * BITSET_BYTES);
+  private used = 0;
+
+  constructor(readonly runId: number) {}
+
+  /** Adds generation `id`, whose output is `text`; returns finished rows, or null. */
+  add(id: number, text: string): PostingRow[] | null {
+    const block = Math.floor(id / BLOCK);
+    let done: PostingRow[] | null = null;
+    if (block !== this.block) {
+      done = this.take();
+      this.block = block;
+    }
+    const n = text.length;
+    if (n < 3) return done;
+    const position = id - block * BLOCK;
+    const byte = position >>> 3;
+    const bit = 1 << (position & 7);
+    const { keys, slots, bits } = this;
+    let a = classOf(text.charCodeAt(0));
+    let b = classOf(text.charCodeAt(1));
+    for (let i = 2; i < n; i++) {
+      const c = classOf(text.charCodeAt(i));
+      const key = ((a << 14) | (b << 7) | c) + 1;
+      a = b;
+      b = c;
+      let h = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
+      while (keys[h] !== key && keys[h] !== 0) h = (h + 1) & (TABLE - 1);
+      let slot: number;
+      if (keys[h] === key) slot = slots[h];
+      else {
+        if (this.used === MAX_SLOTS) {
+          done = done ? done.concat(this.take()) : this.take();
+          h = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
+        }
+        slot = this.used++;
+        keys[h] = key;
+        slots[h] = slot;
+        this.codes[slot] = key - 1;
+      }
+      bits[slot * BITSET_BYTES + byte] |= bit;
+    }
+    return done;
+  }
+
+  /** The rows of what was added since the last rows returned, in trigram order. */
+  take(): PostingRow[] {
+    const used = this.used;
+    if (used === 0) return [];
+    const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
+    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeBitset(this.bits, s * BITSET_BYTES)]);
+    this.bits.fill(0, 0, used * BITSET_BYTES);
+    this.keys.fill(0);
+    this.used = 0;
+    return rows;
+  }
+}
+
+const WRITE_CHUNK = 200;
+
+/**
+ * Writes index rows; a row already there (a block written in parts) gets the union of both.
+ * `between` runs after each statement (the server's loads give its event loop a turn there).
+ */
+export async function writePostings(tx: RawTx, rows: readonly PostingRow[], between?: () => Promise<void>): Promise<void> {
+  for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
+    const chunk = rows.slice(at, at + WRITE_CHUNK);
+    const tuples = chunk.map((_, k) => `($${4 * k + 1}, $${4 * k + 2}, $${4 * k + 3}, $${4 * k + 4})`).join(", ");
+    await tx.exec(
+      `INSERT INTO "SearchPosting" ("runId", "trigram", "block", "ids") VALUES ${tuples}
+       ON CONFLICT ("runId", "trigram", "block") DO UPDATE SET "ids" = ${MERGE_FUNCTION}("ids", excluded."ids")`,
+      chunk.flat(),
+    );
+    await between?.();
+  }
+}
+
+/**
+ * Ids of the generations whose rows (those of a run, for trigrams `trigrams`, distinct) hold
+ * every one of the trigrams, ascending; null when there are more than `cap`.
+ */
+export function postingCandidates(rows: readonly { block: unknown; ids: Uint8Array }[], trigrams: number, cap: number): number[] | null {
+  const blocks = new Map<number, { seen: number; bits: Uint8Array }>();
+  const scratch = new Uint8Array(BITSET_BYTES);
+  for (const row of rows) {
+    const block = Number(row.block);
+    const entry = blocks.get(block);
+    if (!entry) {
+      const bits = new Uint8Array(BITSET_BYTES);
+      decodeInto(row.ids, bits);
+      blocks.set(block, { seen: 1, bits });
+      continue;
+    }
+    scratch.fill(0);
+    decodeInto(row.ids, scratch);
+    for (let i = 0; i < BITSET_BYTES; i++) entry.bits[i] &= scratch[i];
+    entry.seen++;
+  }
+  const ids: number[] = [];
+  for (const block of [...blocks.keys()].sort((a, b) => a - b)) {
+    const { seen, bits } = blocks.get(block)!;
+    if (seen !== trigrams) continue;
+    for (let i = 0; i < BITSET_BYTES; i++)
+      for (let b = bits[i], k = 0; b; b >>>= 1, k++) {
+        if ((b & 1) === 0) continue;
+        if (ids.length === cap) return null;
+        ids.push(block * BLOCK + (i << 3) + k);
+      }
+  }
+  return ids;
+}
+
+const INDEX_PAGE = 2048;
+
+/** Indexes the stored outputs of run `runId` (none indexed yet); returns how many. */
+export async function indexStoredOutputs(tx: RawTx, runId: number): Promise<number> {
+  const builder = new PostingBuilder(runId);
+  let n = 0;
+  for (let after = 0; ;) {
+    const rows = await tx.query<{ id: number; output: string; outputDeflated: Uint8Array | null }>(
+      `SELECT "id", "output", "outputDeflated" FROM "Generation" WHERE "runId" = $1 AND "id" > $2 ORDER BY "id" LIMIT ${INDEX_PAGE}`,
+      [runId, after],
+    );
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const done = builder.add(Number(r.id), storedOutput(r.output, r.outputDeflated));
+      if (done) await writePostings(tx, done);
+    }
+    n += rows.length;
+    after = Number(rows[rows.length - 1].id);
+  }
+  await writePostings(tx, builder.take());
+  return n;
+}
