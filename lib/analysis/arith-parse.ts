@@ -36,9 +36,14 @@ function lastNumberSpan(line: string, from: number, n: number): boolean {
   let found = false;
   let i = from;
   while (i < n) {
+    const c = line.charCodeAt(i);
+    // most characters start no number: that test first, the one of the character before only then
+    if (!isDigit(c) && c !== 46) {
+      i++;
+      continue;
+    }
     let e = -1;
     if (i === from || !gluesToNumber(line.charCodeAt(i - 1))) {
-      const c = line.charCodeAt(i);
       if (isDigit(c)) {
         e = i + 1;
         while (e < n && isDigit(line.charCodeAt(e))) e++;

@@ -103,11 +103,14 @@ const TABLE = 1 << TABLE_BITS;
  */
 export class PostingBuilder {
   private block = -1;
-  /** trigram + 1 of each table entry (0: empty), and its slot */
-  private keys = new Int32Array(TABLE);
-  private slots = new Int32Array(TABLE);
+  /** the open-addressing table: trigram + 1 (0: empty) and its slot, side by side */
+  private table = new Int32Array(2 * TABLE);
   /** each slot's trigram */
   private codes = new Int32Array(MAX_SLOTS);
+  /**
+   * The bitsets, byte-major: byte i of slot s at i * MAX_SLOTS + s, so that the trigrams of one
+   * output (one byte of every bitset) are set within 16 kB, not all over 4 MB.
+   */
   private bits = new Uint8Array(MAX_SLOTS * BITSET_BYTES);
   private used = 0;
 
@@ -124,9 +127,9 @@ export class PostingBuilder {
     const n = text.length;
     if (n < 3) return done;
     const position = id - block * BLOCK;
-    const byte = position >>> 3;
+    const row = (position >>> 3) * MAX_SLOTS;
     const bit = 1 << (position & 7);
-    const { keys, slots, bits } = this;
+    const { table, bits } = this;
     let a = classOf(text.charCodeAt(0));
     let b = classOf(text.charCodeAt(1));
     for (let i = 2; i < n; i++) {
@@ -134,21 +137,21 @@ export class PostingBuilder {
       const key = ((a << 14) | (b << 7) | c) + 1;
       a = b;
       b = c;
-      let h = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
-      while (keys[h] !== key && keys[h] !== 0) h = (h + 1) & (TABLE - 1);
+      let h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
+      while (table[h] !== key && table[h] !== 0) h = (h + 2) & (2 * TABLE - 1);
       let slot: number;
-      if (keys[h] === key) slot = slots[h];
+      if (table[h] === key) slot = table[h + 1];
       else {
         if (this.used === MAX_SLOTS) {
           done = done ? done.concat(this.take()) : this.take();
-          h = Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS);
+          h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
         }
         slot = this.used++;
-        keys[h] = key;
-        slots[h] = slot;
+        table[h] = key;
+        table[h + 1] = slot;
         this.codes[slot] = key - 1;
       }
-      bits[slot * BITSET_BYTES + byte] |= bit;
+      bits[row + slot] |= bit;
     }
     return done;
   }
@@ -157,10 +160,16 @@ export class PostingBuilder {
   take(): PostingRow[] {
     const used = this.used;
     if (used === 0) return [];
+    // each slot's bitset made contiguous, then cleared
+    const bitsets = new Uint8Array(used * BITSET_BYTES);
+    for (let i = 0; i < BITSET_BYTES; i++) {
+      const from = i * MAX_SLOTS;
+      for (let s = 0; s < used; s++) bitsets[s * BITSET_BYTES + i] = this.bits[from + s];
+      this.bits.fill(0, from, from + used);
+    }
     const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
-    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeBitset(this.bits, s * BITSET_BYTES)]);
-    this.bits.fill(0, 0, used * BITSET_BYTES);
-    this.keys.fill(0);
+    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeBitset(bitsets, s * BITSET_BYTES)]);
+    this.table.fill(0);
     this.used = 0;
     return rows;
   }

@@ -44,4 +44,18 @@ export function decimalsOf(c: number): number {
 /** True when `c` is `base` rounded to d decimals; the distance test first spares most toFixed calls. */
 export const roundsTo = (base: number, d: number, c: number): boolean => Math.abs(base - c) <= 1 / POW10[d] && roundTo(base, d) === c;
 
-export const roundTo = (v: number, d: number): number => Number(v.toFixed(d));
+/**
+ * `v` rounded to d decimals, exactly as `Number(v.toFixed(d))`. Most values skip toFixed's
+ * string: where v·10^d (below 10^9, so its product is off by < 2·10^-7) is not within 10^-6 of
+ * a half, Math.round finds the same integer n as toFixed, and n / 10^d (both exact) is the
+ * double nearest to n·10^-d, as parsing toFixed's digits gives.
+ */
+export function roundTo(v: number, d: number): number {
+  if (v === 0) return 0; // toFixed prints −0 as "0"
+  const scaled = v * POW10[d];
+  if (Math.abs(scaled) < 1e9) {
+    const n = Math.round(scaled);
+    if (Math.abs(Math.abs(scaled - n) - 0.5) > 1e-6) return n / POW10[d];
+  }
+  return Number(v.toFixed(d));
+}
