@@ -1,6 +1,6 @@
 import type { Provider } from "../env";
 import type { Store } from "../db";
-import { postingCandidates } from "./search-postings";
+import { type PostingRead, windowedCandidates } from "./search-postings";
 import { queryTrigrams } from "./search-terms";
 import { foldAscii, OUTPUT_CONTAINS_FUNCTION } from "./output-text";
 import { join, raw, sql, type Sql } from "./sql";
@@ -49,10 +49,17 @@ const sqlite: Dialect = {
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
     const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
     if (!run?.searchIndexed) return null;
-    const rows = await store.read<{ block: unknown; ids: Uint8Array }>(
-      sql`SELECT "block", "ids" FROM "SearchPosting" WHERE "runId" = ${runId} AND "trigram" IN (${join(trigrams)})`,
+    // every candidate's block holds a row of each trigram: the first one's bound them
+    const [range] = await store.read<{ first: unknown; last: unknown }>(
+      sql`SELECT MIN("block") AS "first", MAX("block") AS "last" FROM "SearchPosting" WHERE "runId" = ${runId} AND "trigram" = ${trigrams[0]}`,
     );
-    return postingCandidates(rows, trigrams.length, CANDIDATES);
+    if (range?.first === null || range?.first === undefined) return [];
+    return windowedCandidates(Number(range.first), Number(range.last), trigrams.length, CANDIDATES, (from, to) =>
+      store.read<PostingRead>(
+        sql`SELECT "block", "ids" FROM "SearchPosting"
+            WHERE "runId" = ${runId} AND "trigram" IN (${join(trigrams)}) AND "block" BETWEEN ${from} AND ${to}`,
+      ),
+    );
   },
 };
 

@@ -198,7 +198,7 @@ export async function writePostings(tx: RawTx, rows: readonly PostingRow[], betw
  * Ids of the generations whose rows (those of a run, for trigrams `trigrams`, distinct) hold
  * every one of the trigrams, ascending; null when there are more than `cap`.
  */
-export function postingCandidates(rows: readonly { block: unknown; ids: Uint8Array }[], trigrams: number, cap: number): number[] | null {
+export function postingCandidates(rows: readonly PostingRead[], trigrams: number, cap: number): number[] | null {
   const blocks = new Map<number, { seen: number; bits: Uint8Array }>();
   const scratch = new Uint8Array(BITSET_BYTES);
   for (const row of rows) {
@@ -225,6 +225,33 @@ export function postingCandidates(rows: readonly { block: unknown; ids: Uint8Arr
         if (ids.length === cap) return null;
         ids.push(block * BLOCK + (i << 3) + k);
       }
+  }
+  return ids;
+}
+
+/** Rows of the index as a search reads them. */
+export interface PostingRead {
+  block: unknown;
+  ids: Uint8Array;
+}
+
+/**
+ * postingCandidates over blocks `first`…`last`, read a window of blocks at a time (4, 8, …, 64)
+ * and stopping as soon as there are more than `cap`: a common text (a search that will scan
+ * instead) reads a few blocks' rows, not all of the run's.
+ */
+export async function windowedCandidates(
+  first: number,
+  last: number,
+  trigrams: number,
+  cap: number,
+  read: (fromBlock: number, toBlock: number) => Promise<PostingRead[]>,
+): Promise<number[] | null> {
+  const ids: number[] = [];
+  for (let from = first, width = 4; from <= last; from += width, width = Math.min(64, width * 2)) {
+    const found = postingCandidates(await read(from, Math.min(last, from + width - 1)), trigrams, cap - ids.length);
+    if (found === null) return null;
+    for (const id of found) ids.push(id);
   }
   return ids;
 }

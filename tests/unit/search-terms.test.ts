@@ -6,6 +6,7 @@ import {
   PostingBuilder,
   postingCandidates,
   registerPostingsFunction,
+  windowedCandidates,
   writePostings,
   type PostingRow,
 } from "../../lib/store/search-postings";
@@ -132,6 +133,30 @@ describe("search index", () => {
     expect(dense[0][3].length).toBe(257);
     expect(postingCandidates([{ block: 1, ids: dense[0][3] }], 1, 5000)).toEqual(Array.from({ length: 2048 }, (_, k) => 2048 + k));
     expect(postingCandidates([{ block: 1, ids: dense[0][3] }], 1, 900)).toBeNull(); // more than the cap
+  });
+
+  it("reads the index a window of blocks at a time, to the same candidates, and stops once past the cap", async () => {
+    // 40 blocks; "abc" in every generation of blocks 0–9, "xyz" in one generation per block
+    const gens: [number, string][] = [];
+    for (let id = 0; id < 40 * 2048; id += 7) gens.push([id, (id < 10 * 2048 ? "abc " : "") + (id % 2048 < 7 ? "xyz" : "")]);
+    const rows = await stored(build(2, gens));
+    let reads = 0;
+    const find = (q: string, cap: number) => {
+      const trigrams = queryTrigrams(q)!;
+      const mine = rows.filter((r) => trigrams.includes(r[1]));
+      return windowedCandidates(0, 39, trigrams.length, cap, async (from, to) => {
+        reads++;
+        return mine.filter((r) => r[2] >= from && r[2] <= to).map((r) => ({ block: r[2], ids: r[3] }));
+      });
+    };
+    const everywhere = (q: string) => candidates(rows, 2, q);
+    expect(await find("xyz", 900)).toEqual(everywhere("xyz"));
+    expect((await find("xyz", 900))!.length).toBe(40);
+    expect(reads).toBeGreaterThan(2);
+    reads = 0;
+    expect(await find("abc", 900)).toBeNull(); // ~2,900 holders: past the cap in the first window
+    expect(reads).toBe(1);
+    expect(await find("abc", 5000)).toEqual(everywhere("abc"));
   });
 
   it("refuses a damaged value rather than guess", () => {
