@@ -49,15 +49,18 @@ const sqlite: Dialect = {
     // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
     const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
     if (!run?.searchIndexed) return null;
-    // every candidate's block holds a row of each trigram: the first one's bound them
+    // the run's first and last blocks: two seeks of the key (runId, block, trigram)
     const [range] = await store.read<{ first: unknown; last: unknown }>(
-      sql`SELECT MIN("block") AS "first", MAX("block") AS "last" FROM "SearchPosting" WHERE "runId" = ${runId} AND "trigram" = ${trigrams[0]}`,
+      sql`SELECT (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" LIMIT 1) AS "first",
+                 (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" DESC LIMIT 1) AS "last"`,
     );
     if (range?.first === null || range?.first === undefined) return [];
+    // blocks and trigrams both listed, so that SQLite seeks each pair (a range of blocks would read every row in it)
     return windowedCandidates(Number(range.first), Number(range.last), trigrams.length, CANDIDATES, (from, to) =>
       store.read<PostingRead>(
         sql`SELECT "block", "ids" FROM "SearchPosting"
-            WHERE "runId" = ${runId} AND "trigram" IN (${join(trigrams)}) AND "block" BETWEEN ${from} AND ${to}`,
+            WHERE "runId" = ${runId} AND "block" IN (${join(Array.from({ length: to - from + 1 }, (_, k) => from + k))})
+              AND "trigram" IN (${join(trigrams)})`,
       ),
     );
   },

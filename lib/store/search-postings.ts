@@ -187,7 +187,7 @@ export async function writePostings(tx: RawTx, rows: readonly PostingRow[], betw
     const tuples = chunk.map((_, k) => `($${4 * k + 1}, $${4 * k + 2}, $${4 * k + 3}, $${4 * k + 4})`).join(", ");
     await tx.exec(
       `INSERT INTO "SearchPosting" ("runId", "trigram", "block", "ids") VALUES ${tuples}
-       ON CONFLICT ("runId", "trigram", "block") DO UPDATE SET "ids" = ${MERGE_FUNCTION}("ids", excluded."ids")`,
+       ON CONFLICT ("runId", "block", "trigram") DO UPDATE SET "ids" = ${MERGE_FUNCTION}("ids", excluded."ids")`,
       chunk.flat(),
     );
     await between?.();

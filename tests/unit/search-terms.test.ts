@@ -36,7 +36,7 @@ async function stored(rows: PostingRow[]): Promise<PostingRow[]> {
   const db = new Database(":memory:");
   registerPostingsFunction(db);
   db.exec(
-    `CREATE TABLE "SearchPosting" ("runId" INTEGER, "trigram" INTEGER, "block" INTEGER, "ids" BLOB, PRIMARY KEY ("runId", "trigram", "block")) WITHOUT ROWID`,
+    `CREATE TABLE "SearchPosting" ("runId" INTEGER, "trigram" INTEGER, "block" INTEGER, "ids" BLOB, PRIMARY KEY ("runId", "block", "trigram")) WITHOUT ROWID`,
   );
   const tx = {
     exec: async (sql: string, params: unknown[]) => db.prepare(sql.replace(/\$\d+/g, "?")).run(...params).changes,

@@ -11,7 +11,9 @@ CREATE TABLE "SearchPosting" (
   "trigram" INTEGER NOT NULL,
   "block" INTEGER NOT NULL,
   "ids" BLOB NOT NULL,
-  PRIMARY KEY ("runId", "trigram", "block")
+  -- block before trigram: a load appends a block's rows at the end of its run's range (trigram
+  -- first, every block's rows went all over the index, one random page per row)
+  PRIMARY KEY ("runId", "block", "trigram")
 ) WITHOUT ROWID;
 CREATE TRIGGER "Run_search_delete" AFTER DELETE ON "Run" BEGIN
   DELETE FROM "SearchPosting" WHERE "runId" = old."id";
