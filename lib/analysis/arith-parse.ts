@@ -31,10 +31,30 @@ const gluesToNumber = (c: number) => isDigit(c) || ((c | 32) >= 97 && (c | 32) <
 let spanStart = 0;
 let spanEnd = 0;
 
-/** Finds the last number of line[from, n) (the regex above, matched left to right); false when none. */
+/** A character a match can hold: digits, `.`, `e`/`E` and the exponent's sign. */
+const inNumber = (c: number) => isDigit(c) || c === 46 || (c | 32) === 101 || c === 43 || c === 45;
+
+/**
+ * Finds the last number of line[from, n) (the regex above, matched left to right); false when
+ * none. Read from the end: the line is cut before each character no match can hold, and the
+ * pieces are matched left to right, last piece first — no match crosses such a character, so a
+ * left-to-right scan of the whole line reaches each piece's start fresh and matches in it what
+ * the piece's own scan does. The last number is usually in the last piece.
+ */
 function lastNumberSpan(line: string, from: number, n: number): boolean {
+  for (let end = n; end > from; ) {
+    let start = end;
+    while (start > from && inNumber(line.charCodeAt(start - 1))) start--;
+    if (start < end && numberIn(line, from, start, end)) return true;
+    end = start - 1;
+  }
+  return false;
+}
+
+/** The last match in line[start, end), where a match at `from` has no character before it; sets spanStart and spanEnd. */
+function numberIn(line: string, from: number, start: number, n: number): boolean {
   let found = false;
-  let i = from;
+  let i = start;
   while (i < n) {
     const c = line.charCodeAt(i);
     // most characters start no number: that test first, the one of the character before only then

@@ -30,6 +30,26 @@ export function applyFormula(k: number, values: readonly number[], i: number): n
   }
 }
 
+/**
+ * The first formula k (applyFormula's numbering: op + 4·(da − 1) + 4·WINDOW·(db − 1)) that gives
+ * `e` for step i from `values`, −1 for none: each pair of operands is read once for its four ops.
+ */
+export function firstFormula(values: readonly number[], i: number, e: number): number {
+  const back = Math.min(i, WINDOW);
+  for (let db = 0; db < back; db++) {
+    const b = values[i - 1 - db];
+    for (let da = 0; da < back; da++) {
+      const a = values[i - 1 - da];
+      const first = 4 * da + 4 * WINDOW * db;
+      if (a + b === e) return first;
+      if (a - b === e) return first + 1;
+      if (a * b === e) return first + 2;
+      if (a / b === e) return first + 3;
+    }
+  }
+  return -1;
+}
+
 const POW10 = Array.from({ length: MAX_DECIMALS + 1 }, (_, d) => 10 ** d);
 
 /**

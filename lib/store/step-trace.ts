@@ -1,5 +1,16 @@
 import { compressRecord, decompressRecordText } from "./record-codec";
-import { applyFormula, decimalsOf, FORMULA, num, ROUND_EXPECTED, ROUND_RECOMPUTED, roundsTo, roundTo, WINDOW } from "./step-trace-derive";
+import {
+  applyFormula,
+  decimalsOf,
+  firstFormula,
+  FORMULA,
+  num,
+  ROUND_EXPECTED,
+  ROUND_RECOMPUTED,
+  roundsTo,
+  roundTo,
+  WINDOW,
+} from "./step-trace-derive";
 import { STATUS_LETTER, STEP_STATUSES, type StepRow, type StepStatus, type StepValue } from "../analysis/types";
 
 // A generation's aligned steps as one compact record (Generation.stepTrace) instead of one
@@ -101,16 +112,7 @@ export function stepTraceText(steps: readonly StepLike[]): string | null {
     exp[i] = num(e);
     own[i] = c === null ? exp[i] : num(c);
 
-    let k = -1;
-    if (typeof e === "number" && i > 0) {
-      const kinds = 4 * WINDOW * Math.min(i, WINDOW);
-      for (let j = 0; j < kinds; j++) {
-        if ((j >> 2) % WINDOW < i && applyFormula(j, exp, i) === e) {
-          k = j;
-          break;
-        }
-      }
-    }
+    const k = typeof e === "number" ? firstFormula(exp, i, e) : -1;
     if (k < 0) {
       letters[FORMULAS + i] = DOT;
       expected.push(e);

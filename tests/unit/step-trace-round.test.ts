@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { roundTo } from "../../lib/store/step-trace-derive";
+import { applyFormula, firstFormula, roundTo, WINDOW } from "../../lib/store/step-trace-derive";
 
 // roundTo decides which claimed values a step trace stores as "the expected value, rounded to d
 // decimals" and gives them back when the trace is read: it must be toFixed's rounding exactly,
@@ -52,3 +52,23 @@ function nextUp(v: number): number {
   u[0] += v > 0 ? 1n : -1n;
   return b[0];
 }
+
+describe("firstFormula", () => {
+  // the search as it was written first: every k in order, the ones whose first operand exists
+  const reference = (values: number[], i: number, e: number) => {
+    const kinds = 4 * WINDOW * Math.min(i, WINDOW);
+    for (let k = 0; k < kinds; k++) if ((k >> 2) % WINDOW < i && applyFormula(k, values, i) === e) return k;
+    return -1;
+  };
+  it("finds the same formula as trying every k in order", () => {
+    const value = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.constantFrom(0.5, 1.5, 2.25, Number.NaN, 0));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 9 }), fc.nat(), value, (values, at, other) => {
+        const i = at % values.length;
+        for (const e of [values[i], other, values[0] + (values[1] ?? 0), values[0] * 2])
+          expect(firstFormula(values, i, e)).toBe(reference(values, i, e));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});
