@@ -4,8 +4,8 @@ import { compressRecord, decompressRecordText } from "./record-codec";
 // The model's output on SQLite is stored compressed (Generation.outputDeflated, migration 0015;
 // the column's name is from when the record was raw deflate, lib/store/record-codec.ts) with
 // `output` left empty: it is two thirds of a native file, and compression takes it to ~0.36
-// of its bytes. The search index (FTS5 trigram, contentless) gets the text when the row is
-// written; SQL that needs the text (building that index later, migrations) calls
+// of its bytes. The search index (trigram postings, lib/store/search-postings.ts) gets the text
+// when the row is written; SQL that needs the text (migrations) calls
 // stepwise_output(), and the search's exact re-check stepwise_output_contains(), which checks
 // the text in JavaScript rather than handing it back to SQLite for LIKE; both are registered on
 // every SQLite connection the app opens. PostgreSQL keeps `output` as text

@@ -124,26 +124,13 @@ function openSqlite(url: string): RawDb {
     inserts.set(key, stmt);
     return stmt;
   };
-  // A multi-row VALUES into a virtual table runs as a co-routine, and FTS5 took twice as long
-  // per row that way as from a one-row statement (the search index at 100,000 outputs: 5.2 s
-  // against 2.5 s): those get one row per statement.
-  const virtual = new Map<string, boolean>();
-  const isVirtual = (table: string) => {
-    let v = virtual.get(table);
-    if (v === undefined) {
-      const row = db.prepare(`SELECT "sql" FROM sqlite_master WHERE "type" = 'table' AND "name" = ?`).get(table) as
-        { sql: string } | undefined;
-      virtual.set(table, (v = /^\s*CREATE\s+VIRTUAL\s+TABLE/i.test(row?.sql ?? "")));
-    }
-    return v;
-  };
   /**
    * Multi-row statements: one call into SQLite per ROWS_PER_STATEMENT rows. `chunks` are
    * row-major values; a row array is a chunk of one row.
    */
   const insertChunks = (table: string, columns: string[], chunks: unknown[][]) => {
     const width = columns.length;
-    const per = isVirtual(table) ? 1 : Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
+    const per = Math.max(1, Math.min(ROWS_PER_STATEMENT, Math.floor(MAX_SQLITE_PARAMS / width)));
     const params = new Array(per * width);
     let k = 0;
     for (const chunk of chunks) {
