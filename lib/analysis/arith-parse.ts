@@ -42,7 +42,7 @@ const inNumber = (c: number) => isDigit(c) || c === 46 || (c | 32) === 101 || c 
  * the piece's own scan does. The last number is usually in the last piece.
  */
 function lastNumberSpan(line: string, from: number, n: number): boolean {
-  for (let end = n; end > from; ) {
+  for (let end = n; end > from;) {
     let start = end;
     while (start > from && inNumber(line.charCodeAt(start - 1))) start--;
     if (start < end && numberIn(line, from, start, end)) return true;
