@@ -16,7 +16,13 @@ let cctxLevel = 0;
 let dctx: InstanceType<ZstdBinding["DCtx"]> | null = null;
 let frame = Buffer.allocUnsafeSlow(0);
 
-/** `input` as one zstd frame (its content size in the header), in a Buffer that owns exactly its bytes. */
+/**
+ * `input` as one zstd frame (its content size in the header). A frame under 4 kB (most records)
+ * is a slice of Node's shared 8 kB buffer pool rather than an ArrayBuffer of its own: a load
+ * makes three records per generation, and allocating each apart cost ~2 µs and garbage
+ * collection (docs/performance.md, "Load"). Records are written by the thread that made them,
+ * never posted to another (structured clone would copy the whole pool chunk).
+ */
 export function zstdCompress(input: Uint8Array, level: number): Buffer {
   if (!cctx || cctxLevel !== level) {
     cctx ??= new zstd.CCtx();
@@ -26,7 +32,7 @@ export function zstdCompress(input: Uint8Array, level: number): Buffer {
   const bound = zstd.compressBound(input.length);
   if (frame.length < bound) frame = Buffer.allocUnsafeSlow(Math.max(bound, 1 << 16));
   const n = cctx.compress2(frame, input);
-  const own = Buffer.allocUnsafeSlow(n);
+  const own = Buffer.allocUnsafe(n);
   frame.copy(own, 0, 0, n);
   return own;
 }

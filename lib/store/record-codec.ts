@@ -20,11 +20,7 @@ const LEVEL = 3;
 let source = Buffer.allocUnsafeSlow(1 << 16);
 let plain = Buffer.allocUnsafeSlow(1 << 16);
 
-/**
- * A record's text as one zstd frame, in a Buffer that owns exactly them: records are kept in
- * batches and sent to the loader's thread, and structured clone copies a view's whole
- * ArrayBuffer (docs/performance.md, "Memory").
- */
+/** A record's text as one zstd frame (lib/zstd.ts: written by the thread that makes it, never posted to another). */
 export function compressRecord(text: string): Buffer {
   // three bytes per UTF-16 unit at most
   if (source.length < text.length * 3) source = Buffer.allocUnsafeSlow(text.length * 3);

@@ -3,11 +3,11 @@ import { indexStoredOutputs, PostingBuilder, writePostings } from "./search-post
 
 // SQLite's search index (since migration 0018, the table SearchPosting: which generations of a
 // run hold each trigram, lib/store/search-postings.ts). Every writer hands the index the
-// output's trigrams as it writes the row: a bulk load adds each block of outputs once written
-// (their trigrams found on the analysis thread when a load runs on two) with its run flagged
-// `searchIndexed = false` until its commit, so the run commits searchable; `stepwise run`
-// adds each generation it stores. A load may leave the index to indexPendingRuns after its
-// commit (one INSERT … SELECT per run); a run still waiting is searched by a scan
+// output's text as it writes the row: a bulk load adds each block of outputs once written
+// (on the loader's thread) with its run flagged `searchIndexed = false` until its commit, so
+// the run commits searchable; `stepwise run` adds each generation it stores. A load may leave
+// the index to indexPendingRuns after its commit (the run's stored outputs read back in pages
+// of 2,048); a run still waiting is searched by a scan
 // (lib/queries/item-count.ts), exact, only slower. PostgreSQL keeps its pg_trgm index
 // itself, so there is nothing to do there.
 

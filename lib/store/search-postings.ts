@@ -108,10 +108,12 @@ export class PostingBuilder {
   /** each slot's trigram */
   private codes = new Int32Array(MAX_SLOTS);
   /**
-   * The bitsets, byte-major: byte i of slot s at i * MAX_SLOTS + s, so that the trigrams of one
-   * output (one byte of every bitset) are set within 16 kB, not all over 4 MB.
+   * The bitsets, byte-major: byte i of slot s at i * slots + s, so that the trigrams of one
+   * output (one byte of every bitset) are set within `slots` bytes, not all over the bitsets.
+   * Room for 1,024 slots at first, doubled as needed up to MAX_SLOTS.
    */
-  private bits = new Uint8Array(MAX_SLOTS * BITSET_BYTES);
+  private slots = 1024;
+  private bits = new Uint8Array(this.slots * BITSET_BYTES);
   private used = 0;
 
   constructor(readonly runId: number) {}
@@ -127,9 +129,11 @@ export class PostingBuilder {
     const n = text.length;
     if (n < 3) return done;
     const position = id - block * BLOCK;
-    const row = (position >>> 3) * MAX_SLOTS;
+    const byte = position >>> 3;
     const bit = 1 << (position & 7);
-    const { table, bits } = this;
+    const { table } = this;
+    let { bits } = this;
+    let row = byte * this.slots;
     let a = classOf(text.charCodeAt(0));
     let b = classOf(text.charCodeAt(1));
     for (let i = 2; i < n; i++) {
@@ -142,9 +146,14 @@ export class PostingBuilder {
       let slot: number;
       if (table[h] === key) slot = table[h + 1];
       else {
-        if (this.used === MAX_SLOTS) {
-          done = done ? done.concat(this.take()) : this.take();
-          h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
+        if (this.used === this.slots) {
+          if (this.slots < MAX_SLOTS) this.grow();
+          else {
+            done = done ? done.concat(this.take()) : this.take();
+            h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
+          }
+          bits = this.bits;
+          row = byte * this.slots;
         }
         slot = this.used++;
         table[h] = key;
@@ -156,6 +165,15 @@ export class PostingBuilder {
     return done;
   }
 
+  /** Twice the room for slots, the bitsets laid out again for it. */
+  private grow(): void {
+    const slots = this.slots * 2;
+    const bits = new Uint8Array(slots * BITSET_BYTES);
+    for (let i = 0; i < BITSET_BYTES; i++) bits.set(this.bits.subarray(i * this.slots, i * this.slots + this.used), i * slots);
+    this.slots = slots;
+    this.bits = bits;
+  }
+
   /** The rows of what was added since the last rows returned, in trigram order. */
   take(): PostingRow[] {
     const used = this.used;
@@ -163,7 +181,7 @@ export class PostingBuilder {
     // each slot's bitset made contiguous, then cleared
     const bitsets = new Uint8Array(used * BITSET_BYTES);
     for (let i = 0; i < BITSET_BYTES; i++) {
-      const from = i * MAX_SLOTS;
+      const from = i * this.slots;
       for (let s = 0; s < used; s++) bitsets[s * BITSET_BYTES + i] = this.bits[from + s];
       this.bits.fill(0, from, from + used);
     }
