@@ -9,18 +9,15 @@ const DELETE_SLICE = 1000;
 export const giveTurn = () => new Promise<void>((r) => setImmediate(r));
 
 /**
- * A run's search-index entries in one statement, then its generations and its items
- * DELETE_SLICE at a time with a turn of the event loop after each: for the server's store, whose
- * thread also answers requests (deleted by the run's cascade in one statement, 30,000
- * generations held it for ~1 s). What is left (the run's aggregates) goes with the run.
+ * A SQLite run's search-index rows in one statement (a range of their key; Run_search_delete,
+ * migration 0018, then finds none left), then its generations and its items DELETE_SLICE at a
+ * time, with a turn of the event loop after each: for the server's store, whose thread also
+ * answers requests (deleted by the run's cascade in one statement, 30,000 generations held it
+ * for ~1 s). What is left (the run's aggregates) goes with the run.
  */
-export async function deleteRowsInSlices(tx: RawTx, runId: number, indexed: boolean): Promise<void> {
-  if (indexed) {
-    // the run's rows of the search index, a range of its key (Run_search_delete, migration 0018, would find none left)
-    await tx.exec(`DELETE FROM "SearchPosting" WHERE "runId" = $1`, [runId]);
-    await tx.exec(`UPDATE "Run" SET "searchIndexed" = false WHERE "id" = $1`, [runId]);
-    await giveTurn();
-  }
+export async function deleteRowsInSlices(tx: RawTx, runId: number): Promise<void> {
+  await tx.exec(`DELETE FROM "SearchPosting" WHERE "runId" = $1`, [runId]);
+  await giveTurn();
   for (const table of ["Generation", "Item"]) {
     for (;;) {
       const n = await tx.exec(
@@ -49,13 +46,13 @@ export interface DeletedRun {
  */
 export async function deleteRun(raw: RawDb, key: string, { sharesEventLoop = false } = {}): Promise<DeletedRun | null> {
   return raw.transaction(async (tx) => {
-    const [run] = await tx.query<{ id: number; itemCount: number; generationCount: number; searchIndexed: unknown }>(
-      `SELECT "id", "itemCount", "generationCount", "searchIndexed" FROM "Run" WHERE "key" = $1`,
+    const [run] = await tx.query<{ id: number; itemCount: number; generationCount: number }>(
+      `SELECT "id", "itemCount", "generationCount" FROM "Run" WHERE "key" = $1`,
       [key],
     );
     if (!run) return null;
     const contents = await contentsOfRun(tx, Number(run.id)); // before its items go
-    if (sharesEventLoop && tx.provider === "sqlite") await deleteRowsInSlices(tx, Number(run.id), Boolean(run.searchIndexed));
+    if (sharesEventLoop && tx.provider === "sqlite") await deleteRowsInSlices(tx, Number(run.id));
     const shareLinks = await tx.exec(`DELETE FROM "ShareLink" WHERE "runKey" = $1`, [key]);
     // Items, generations, length and step aggregates and signposts go by ON DELETE CASCADE, its
     // search-index rows by a trigger (SQLite, migration 0018).

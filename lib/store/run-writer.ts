@@ -102,11 +102,9 @@ export class RunWriter {
   ): Promise<RunWriter> {
     const { modelId, variantId } = await ensureRunRefs(tx, header);
     const sliceRows = sharesEventLoop && tx.provider === "sqlite" ? SHARED_SLICE_ROWS : null;
-    const [old] = await tx.query<{ id: number; searchIndexed: unknown }>(`SELECT "id", "searchIndexed" FROM "Run" WHERE "key" = $1`, [
-      header.key,
-    ]);
+    const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
     const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
-    if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id), Boolean(old.searchIndexed));
+    if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id));
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
     const runId = await tx.reserveIds("Run", 1);
     await tx.exec(
