@@ -3,8 +3,11 @@
 //
 // Speed: an item's contribution to every resampled statistic depends only on its generations'
 // (L, first divergence, first-answer outcome). Items with equal contributions form a class, so a
-// resample is n uniform draws mapped to per-class counts, then one weighted pass over the classes
-// (a few hundred, typically) — no per-resample objects. 1,000 × 100k items takes about a second.
+// resample is the count of draws that fall in each class — one multinomial draw over the classes'
+// sizes (lib/analysis/binomial.ts), distributed exactly as n uniform draws of items mapped to their
+// classes — then one weighted pass over the classes (a few hundred, typically): its cost follows
+// the classes, not the items (figures: docs/performance.md, "Load").
+import { multinomial } from "./binomial";
 import { clearCurveCounts, horizonFrom, newCurveCounts } from "./horizon";
 import { logisticFit, percentileSorted } from "./stats";
 
@@ -40,7 +43,21 @@ export const BOOTSTRAP_RESAMPLES = 1000;
 
 const LOGIT80 = Math.log(4);
 
-export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, seed = BOOTSTRAP_SEED): BootstrapResult {
+/**
+ * Fills `out` with one resample's count of drawn items per class (items resampled with
+ * replacement, as many as there are). The default is one multinomial draw over `classSize`;
+ * tests draw the items one by one to compare with resampling items themselves.
+ */
+export type ClassDraw = (rng: Rng, itemClass: ArrayLike<number>, classSize: Float64Array, out: Float64Array) => void;
+
+const multinomialDraw: ClassDraw = (rng, itemClass, classSize, out) => multinomial(rng.next, itemClass.length, classSize, out);
+
+export function bootstrap(
+  inp: BootstrapInput,
+  resamples = BOOTSTRAP_RESAMPLES,
+  seed = BOOTSTRAP_SEED,
+  draw: ClassDraw = multinomialDraw,
+): BootstrapResult {
   const curve = newCurveCounts(inp.lmax);
   const nLen = inp.fitLengths.length;
   const succ = new Float64Array(nLen);
@@ -53,6 +70,8 @@ export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, 
   const cls = itemClasses(inp);
   const nClasses = cls.repStart.length - 1;
   const classCount = new Float64Array(nClasses);
+  const classSize = new Float64Array(nClasses);
+  for (let i = 0; i < inp.nItems; i++) classSize[cls.itemClass[i]]++;
   const rng = new Rng(seed);
   const clusters = inp.itemCluster ? clusterMembers(inp.itemCluster, inp.nItems) : null;
   const { stepLength, firstDiv, fitLengthIdx, firstCorrect } = inp;
@@ -61,10 +80,8 @@ export function bootstrap(inp: BootstrapInput, resamples = BOOTSTRAP_RESAMPLES, 
   for (let r = 0; r < resamples; r++) {
     classCount.fill(0);
     const itemClass = cls.itemClass;
-    if (clusters === null) {
-      const n = inp.nItems;
-      for (let k = 0; k < n; k++) classCount[itemClass[rng.below(n)]]++;
-    } else {
+    if (clusters === null) draw(rng, itemClass, classSize, classCount);
+    else {
       const nc = clusters.length;
       for (let k = 0; k < nc; k++) {
         const m = clusters[rng.below(nc)];
@@ -154,8 +171,8 @@ function itemClasses(inp: BootstrapInput): { itemClass: Uint8Array | Uint16Array
     }
     itemClass[i] = c;
   }
-  // The resamples read this table at random, once per item each: in the narrowest type, more of
-  // it stays in the CPU's caches (docs/performance.md, "Load").
+  // Resampling clustered items reads this table at random, once per item each: in the narrowest
+  // type, more of it stays in the CPU's caches (docs/performance.md, "Load").
   const narrow = ids.size <= 256 ? Uint8Array.from(itemClass) : ids.size <= 65536 ? Uint16Array.from(itemClass) : itemClass;
   return { itemClass: narrow, repStart: Int32Array.from(starts), repGens: Int32Array.from(reps) };
 }
@@ -174,10 +191,14 @@ export class Rng {
   constructor(seed: number) {
     this.state = seed | 0;
   }
-  below(n: number): number {
+  /** A uniform double in [0, 1). */
+  readonly next = (): number => {
     const a = (this.state = (this.state + 0x6d2b79f5) | 0);
     let t = Math.imul(a ^ (a >>> 15), a | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  below(n: number): number {
+    return (this.next() * n) | 0;
   }
 }
