@@ -116,3 +116,21 @@ describe.each(STORE_KINDS)("native loader on $name", (kind) => {
     expect(steps).toBe(m.accuracy_by_length.reduce((t: number, r: { length: number; n: number }) => t + r.length * r.n, 0));
   });
 });
+
+describe("native loader's page cache on SQLite", () => {
+  it("is as before once a load ends, loaded or refused (a load grows it for its own writes)", async () => {
+    const { store, drop } = await STORE_KINDS[0].create();
+    try {
+      expect(store.raw.provider).toBe("sqlite");
+      const cacheSize = () =>
+        store.raw.transaction(async (tx) => (await tx.query<{ cache_size: number }>("PRAGMA cache_size"))[0].cache_size);
+      const before = await cacheSize();
+      expect((await load(store, "arith-small.jsonl")).ok).toBe(true);
+      expect(await cacheSize()).toBe(before);
+      expect((await load(store, "invalid.jsonl")).ok).toBe(false);
+      expect(await cacheSize()).toBe(before);
+    } finally {
+      await drop?.();
+    }
+  });
+});
