@@ -18,8 +18,7 @@ export interface AnalysisThreadData {
   maxErrors?: number;
 }
 
-/** `count` lines joined by "\n" (a line holds none) */
-export type ThreadRequest = { kind: "lines"; first: number; count: number; text: string } | { kind: "end" };
+export type ThreadRequest = { kind: "lines"; first: number; lines: string[] } | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
 export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
 export interface ThreadReply {
@@ -34,9 +33,6 @@ const BATCH_LINES = 256;
 // the other: at most BATCH_CHARS of lines whatever their length. Four batches of 256 in
 // flight keep both threads busy: two of 128 saved ~25 MB at 1 GB but took ~25% more wall
 // time (docs/performance.md, "Memory").
-// A batch goes over as one string, which the thread receives into its large-object space: as
-// 256 strings in its young generation, every scavenge before the thread got to a line copied it
-// (3,337 → 2,930 scavenges per 100,000 items, docs/performance.md, "Load").
 const BATCH_CHARS = 1 << 20;
 const IN_FLIGHT = 4;
 const THREAD_OLD_MB = 512;
@@ -122,7 +118,7 @@ function parallelSource(
             progress.lines++;
           }
           if (batch.length > 0) {
-            worker.postMessage({ kind: "lines", first, count: batch.length, text: batch.join("\n") } satisfies ThreadRequest);
+            worker.postMessage({ kind: "lines", first, lines: batch } satisfies ThreadRequest);
             sent++;
           }
         }
