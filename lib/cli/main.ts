@@ -1,4 +1,4 @@
-import { UsageError } from "./store";
+import { UsageError } from "./usage-error";
 
 // Entry point of `stepwise` (bin/stepwise.mjs). Commands load lazily so that `generate`
 // never opens the store and `--help` stays instant.

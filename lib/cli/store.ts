@@ -10,5 +10,3 @@ export async function withStore<T>(fn: (store: Store) => Promise<T>): Promise<T>
     await store.close();
   }
 }
-
-export class UsageError extends Error {}

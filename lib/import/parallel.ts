@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { LineError, RunHeader } from "../analysis/types";
-import { analysisThreadUrl, type ThreadEvent } from "../store/parallel-source";
+import { analysisThreadUrl } from "../store/analysis-thread-start";
+import type { ThreadEvent } from "../store/parallel-source";
 import { WRITER_BATCH } from "../store/rows";
 import type { ImportOptions, ImportFormat } from "./options";
 import type { ImportReport, ImportSource, ImportStarter } from "./report";

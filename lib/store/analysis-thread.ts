@@ -2,7 +2,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { NativeReader, progressSteps } from "../native/reader";
 import type { ReaderEvent } from "../native/reader";
 import { prepareGeneration } from "./rows";
-import type { AnalysisThreadData, ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
+import type { AnalysisThreadData } from "./analysis-thread-start";
+import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
 
 // Parses, validates and analyses native JSONL lines and builds their rows, off the loader's
 // thread: the loader only fills in ids and inserts. Replies keep the order of requests.

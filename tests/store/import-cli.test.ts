@@ -3,10 +3,12 @@
 // format, `--max-errors N` lists N errors, an unreadable file named with its reason, `export … | head`
 // ends quietly (issue 16, points 1, 3, 10).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lmEvalResults, lmEvalSamples, LM_STAMP, LM_TASK, writeLmTask, writeTemp } from "../fixtures/import/generate";
 import { sampleError, writeInspectLog } from "../fixtures/import/inspect-logs";
+import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -84,6 +86,31 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     expect(n.err).not.toMatch(/too many errors/);
   });
 
+  it("on two threads loads every file, the first (stdin too) on the thread started before the store opened", { timeout: 240_000 }, () => {
+    const files = ["arith-small.jsonl", "dictsum-small.jsonl"].map((f) => path.join(EXAMPLES, f));
+    const r = cli("ingest", "--threads", "2", ...files);
+    expect(r.code, r.err).toBe(0);
+    for (const f of files)
+      expect(
+        r.out.split("\n").some((l) => l.startsWith(`${f}: `) && l.includes(" run(s), ")),
+        f,
+      ).toBe(true);
+    const stdin = spawnSync(process.execPath, ["bin/stepwise.mjs", "ingest", "--threads", "2", "-"], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, NO_COLOR: "1" },
+      encoding: "utf8",
+      input: fs.readFileSync(files[0], "utf8"),
+      timeout: 120_000,
+    });
+    expect(stdin.status, stdin.stderr).toBe(0);
+    expect(stdin.stdout).toMatch(/^<stdin>: 2 run\(s\), 40 generations/m);
+    // a refused first file: its thread's errors, and the next file still loads
+    const r2 = cli("ingest", "--threads", "2", path.join(EXAMPLES, "invalid.jsonl"), files[1]);
+    expect(r2.code).toBe(1);
+    expect(r2.err).toContain("invalid.jsonl:");
+    expect(r2.out).toMatch(/dictsum-small\.jsonl: \d+ run\(s\)/);
+  });
+
   it("says why a file it cannot read was not loaded: missing, a directory (it printed nothing before)", { timeout: 120_000 }, () => {
     const dir = path.dirname(writeTemp("unused.jsonl", ""));
     const missing = path.join(dir, "missing.jsonl");
@@ -131,5 +158,21 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     err.stderr.on("data", (d) => (stderr += d));
     await new Promise((r) => err.on("exit", r));
     expect(stderr).toBe("");
+  });
+});
+
+describe("stepwise ingest on two threads, a store it cannot open", () => {
+  it("ends the thread it started ahead and exits with the store's error", { timeout: 60_000 }, () => {
+    const file = path.join(EXAMPLES, "arith-small.jsonl");
+    const r = spawnSync(process.execPath, ["bin/stepwise.mjs", "ingest", "--threads", "2", file], {
+      cwd: ROOT,
+      // a directory cannot be made under a regular file
+      env: { ...process.env, DATABASE_URL: `file:${file}/store.db`, NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(r.signal, "killed by the timeout: the process did not exit").toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^stepwise: (EEXIST|ENOTDIR)/m);
   });
 });

@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { deleteRun } from "../../store/delete-run";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 /** `stepwise delete --run KEY`: deletes one run and everything of it, or nothing. */
 export async function deleteCommand(argv: string[]): Promise<number> {

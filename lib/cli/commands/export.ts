@@ -3,7 +3,8 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { exportRun } from "../../store/export";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 /** `stepwise export --run KEY [--out FILE]`: native JSONL on stdout or into FILE. */
 export async function exportCommand(argv: string[]): Promise<number> {

@@ -7,10 +7,11 @@ import { importFile, type ImportReport } from "../../import";
 import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions } from "../../import/options";
 import { startImportThread } from "../../import/parallel";
 import { formatLineError } from "../../store/load-errors";
-import { PARALLEL_FROM_BYTES } from "../../store/parallel-source";
+import { PARALLEL_FROM_BYTES } from "../../store/analysis-thread-start";
 import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
                 [--weighting invsqrt_task_weight|equal_task_weight] [--max-errors N]

@@ -6,7 +6,8 @@
 import { parseArgs } from "node:util";
 import { pushOne } from "../push/retry";
 import { fileSource, runSource, stdinSource } from "../push/sources";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 export const PUSH_HELP = `Usage: stepwise push FILE… --server URL [options]
        stepwise push --run KEY --server URL [options]

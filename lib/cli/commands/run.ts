@@ -2,7 +2,8 @@
 // the results into the store (lib/runner/run.ts). Run again with the same --run-key to resume.
 import { parseArgs } from "node:util";
 import { progressBar } from "../progress";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 import { readDatasetFile } from "../../runner/dataset";
 import { runCliSchema } from "../../runner/options";
 import { readPriceFile } from "../../runner/pricing";

@@ -7,7 +7,8 @@ import { localAdminContext } from "../../read-context";
 import { getRunMetrics, listRuns } from "../../store/read";
 import { roleSchema } from "../../auth/schemas";
 import { createToken, listTokens, revokeToken } from "../../store/tokens";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 export async function migrateCommand(): Promise<number> {
   // A missing PostgreSQL database is created when the role may (else the error names the SQL to run).

@@ -3,7 +3,8 @@ import { getStudy, studyJson } from "../../queries/study";
 import { localAdminContext } from "../../read-context";
 import { isStudyMetric, STUDY_FACTORS, STUDY_SERIES } from "../../study/definitions";
 import { parseStudyParams, STUDY_PARAM_NAMES } from "../../url/study";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 // `stepwise study`: the study view's table (docs/study.md); its flags are the page's URL
 // parameters, and --json prints what GET /api/v1/study answers.

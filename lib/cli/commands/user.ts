@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 import { userCreateSchema, issuesText } from "../../auth/schemas";
 import { createUser, listUsers, setPassword, UserExistsError } from "../../auth/users";
-import { UsageError, withStore } from "../store";
+import { withStore } from "../store";
+import { UsageError } from "../usage-error";
 
 // `stepwise user create --email E --role R [--password-stdin]`, `user list`,
 // `user password --email E --password-stdin`. A password is only ever read from stdin: on the

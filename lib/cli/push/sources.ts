@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { Readable } from "node:stream";
 import type { Db } from "../../db";
 import { exportRun } from "../../store/export";
-import { UsageError } from "../store";
+import { UsageError } from "../usage-error";
 
 export /** One thing to push: where it goes on the server and how to read it (again, for a retry). */
 interface Source {

@@ -12,7 +12,7 @@ import { env } from "@/lib/env";
 import { importFile } from "@/lib/import";
 import { parseImportOptions } from "@/lib/import/options";
 import { importThreadStarter } from "@/lib/import/parallel";
-import { PARALLEL_FROM_BYTES } from "@/lib/store/parallel-source";
+import { PARALLEL_FROM_BYTES } from "@/lib/store/analysis-thread-start";
 import { serverThreadEntry } from "@/lib/store/server-thread";
 
 export const dynamic = "force-dynamic";

@@ -7,7 +7,8 @@ import { gatedStore } from "@/lib/api/gated-store";
 import { getStore } from "@/lib/db";
 import { env } from "@/lib/env";
 import { loadNative } from "@/lib/store/load";
-import { PARALLEL_FROM_BYTES, threadedNativeSource } from "@/lib/store/parallel-source";
+import { PARALLEL_FROM_BYTES } from "@/lib/store/analysis-thread-start";
+import { threadedNativeSource } from "@/lib/store/parallel-source";
 import { serverThreadEntry } from "@/lib/store/server-thread";
 import { listRuns } from "@/lib/store/read";
 
