@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import type { Store } from "../db";
-import type { RawTx } from "./raw";
 import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
+import type { RawTx } from "./raw";
 import { readLines } from "./read-lines";
 import { markIndexed } from "./search-index";
 import { RunWriter } from "./run-writer";
@@ -139,7 +139,7 @@ export async function loadEvents(
  * them again through the WAL: 8 MB took ~7% off a 100,000-item load at no cost in peak memory
  * (docs/performance.md, "Load"). For this connection, until the load ends.
  */
-const LOAD_CACHE_KIB = Number(process.env.XC ?? 8192);
+const LOAD_CACHE_KIB = 8192;
 
 async function growPageCache(tx: RawTx): Promise<() => Promise<void>> {
   if (tx.provider !== "sqlite") return async () => {};
