@@ -30,30 +30,31 @@ export async function ingestCommand(argv: string[]): Promise<number> {
   }
   boundHeapGrowth();
   capYoungGeneration();
-  // A second thread pays off past a few MB.
-  const threaded = (file: string) =>
-    values.threads ? values.threads === "2" : file === "-" || fs.statSync(file).size > PARALLEL_FROM_BYTES;
-  const nameOf = (file: string) => (file === "-" ? "<stdin>" : file);
+  const options = { json: values.json === true, maxErrors, threads: values.threads };
   // The first file's analysis thread starts before the store's and the loader's modules load
   // (~0.3 s), so that its isolate's own start (~0.15 s) is not waited for after them.
   const first = positionals[0];
   const ahead =
-    (first === "-" || !whyUnreadable(first)) && threaded(first)
+    (first === "-" || !whyUnreadable(first)) && onTwoThreads(options.threads, sizeOf(first))
       ? new AnalysisThread(analysisThreadUrl, { file: nameOf(first), maxErrors })
       : null;
   try {
-    return await ingestFiles(positionals, values.json === true, maxErrors, threaded, nameOf, ahead);
+    return await ingestFiles(positionals, options, ahead);
   } finally {
     await ahead?.stop();
   }
 }
 
+const nameOf = (file: string) => (file === "-" ? "<stdin>" : file);
+/** A file's bytes; null for standard input. */
+const sizeOf = (file: string) => (file === "-" ? null : fs.statSync(file).size);
+/** A second thread pays off past a few MB (and for stdin, whose size is unknown). */
+const onTwoThreads = (threads: string | undefined, bytes: number | null) =>
+  threads ? threads === "2" : bytes === null || bytes > PARALLEL_FROM_BYTES;
+
 async function ingestFiles(
   positionals: string[],
-  json: boolean,
-  maxErrors: number | undefined,
-  threaded: (file: string) => boolean,
-  nameOf: (file: string) => string,
+  { json, maxErrors, threads }: { json: boolean; maxErrors: number | undefined; threads: string | undefined },
   ahead: AnalysisThread | null,
 ): Promise<number> {
   const [{ loadNative }, { parallelNativeSource, startedNativeSource }, { fileChunks }, { withStore }] = await Promise.all([
@@ -82,13 +83,13 @@ async function ingestFiles(
         continue;
       }
       const input = file === "-" ? process.stdin : fileChunks(file);
-      const totalBytes = file === "-" ? null : fs.statSync(file).size;
+      const totalBytes = sizeOf(file);
       const bar = progressBar(name, "MB");
       const started = Date.now();
       const report = await loadNative(store, name, input, {
         totalBytes,
         maxErrors,
-        source: i === 0 && ahead ? startedNativeSource(ahead) : threaded(file) ? parallelNativeSource : undefined,
+        source: i === 0 && ahead ? startedNativeSource(ahead) : onTwoThreads(threads, totalBytes) ? parallelNativeSource : undefined,
         onProgress: (p) =>
           bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
       });
