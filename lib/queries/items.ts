@@ -6,6 +6,7 @@ import type { ReadContext } from "@/lib/read-context";
 import { join, sql, type Sql } from "@/lib/store/sql";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import type { FailureMode } from "@/lib/analysis/types";
+import { outputCandidates } from "@/lib/store/search-postings";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
 import { countCap, countItems, lengthStats, type LengthStat } from "./item-count";
@@ -201,7 +202,7 @@ async function searchPageByKeyset(store: Store, where: Sql, p: RunParams, page: 
 export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams): Promise<ItemPage> {
   const store = ctx.store;
   const { id: runId, status } = run;
-  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await ctx.dialect.outputCandidates(store, runId, p.q) : null);
+  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await outputCandidates(store, runId, p.q) : null);
   const stats = await lengthStats(ctx, run);
   const { sort, dir } = effectiveItemSort(p);
   const after = parseCursor(p.after);
@@ -234,6 +235,6 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
 /** Every matching row, for the CSV/JSON export (bounded). */
 export async function getAllRunItems(ctx: ReadContext, run: RunAccess, p: RunParams, limit: number): Promise<ItemRow[]> {
   const store = ctx.store;
-  const where = itemFilterSql(ctx.dialect, run.id, p, p.q ? await ctx.dialect.outputCandidates(store, run.id, p.q) : null);
+  const where = itemFilterSql(ctx.dialect, run.id, p, p.q ? await outputCandidates(store, run.id, p.q) : null);
   return (await pageRows(store, where, (a) => itemOrderSql(p, a), 0, limit)).rows;
 }

@@ -122,12 +122,12 @@ export class RunWriter {
         JSON.stringify(header.variant),
         header.created_at,
         new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
-        // SQLite: indexed for search after the load commits (lib/store/search-index.ts)
-        tx.provider !== "sqlite",
+        // flagged indexed for search as the load commits (lib/store/search-index.ts)
+        false,
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex && tx.provider === "sqlite", sliceRows);
+    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex, sliceRows);
   }
 
   async add(ev: GenerationEvent): Promise<void> {

@@ -1,19 +1,19 @@
 import type { RawDb, RawTx } from "./raw";
 import { indexStoredOutputs, PostingBuilder, writePostings } from "./search-postings";
 
-// SQLite's search index (since migration 0018, the table SearchPosting: which generations of a
-// run hold each trigram, lib/store/search-postings.ts). Every writer hands the index the
+// The search index of both stores (the table SearchPosting since migration 0018 on SQLite and
+// 0019 on PostgreSQL: which generations of a run hold each trigram, lib/store/search-postings.ts). Every writer hands the index the
 // output's text as it writes the row: a bulk load adds each block of outputs once written
 // (on the loader's thread) with its run flagged `searchIndexed = false` until its commit, so
 // the run commits searchable; `stepwise run` adds each generation it stores. A load may leave
 // the index to indexPendingRuns after its commit (the run's stored outputs read back in pages
 // of 2,048); a run still waiting is searched by a scan
-// (lib/queries/item-count.ts), exact, only slower. PostgreSQL keeps its pg_trgm index
-// itself, so there is nothing to do there.
+// (lib/queries/item-count.ts), exact, only slower. PostgreSQL had pg_trgm's GIN index over the
+// output column until 0019: the server maintained it, and it was half of a load's time there
+// (docs/performance.md, "Load").
 
 /** Adds one generation written on its own (`stepwise run`) to the index, when its run is indexed. */
 export async function indexGeneration(tx: RawTx, runId: number, id: number, text: string): Promise<void> {
-  if (tx.provider !== "sqlite") return;
   const [run] = await tx.query<{ searchIndexed: unknown }>(`SELECT "searchIndexed" FROM "Run" WHERE "id" = $1`, [runId]);
   if (!run?.searchIndexed) return;
   const builder = new PostingBuilder(runId);
@@ -23,7 +23,6 @@ export async function indexGeneration(tx: RawTx, runId: number, id: number, text
 
 /** Flags runs whose outputs were indexed as they were written. */
 export async function markIndexed(tx: RawTx, runIds: number[]): Promise<void> {
-  if (tx.provider !== "sqlite") return;
   for (const id of runIds) await tx.exec(`UPDATE "Run" SET "searchIndexed" = true WHERE "id" = $1`, [id]);
 }
 
@@ -39,7 +38,6 @@ async function indexRuns(tx: RawTx, runIds: number[]): Promise<number> {
 
 /** Indexes every run still waiting (a deferred load), one transaction per run. */
 export async function indexPendingRuns(raw: RawDb): Promise<number> {
-  if (raw.provider !== "sqlite") return 0;
   const pending = await raw.transaction((tx) => tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE NOT "searchIndexed" ORDER BY "id"`));
   let n = 0;
   for (const { id } of pending) {

@@ -1,9 +1,11 @@
 import type Database from "better-sqlite3";
+import type { Store } from "../db";
 import type { RawTx } from "./raw";
 import { storedOutput } from "./output-text";
-import { classOf } from "./search-terms";
+import { classOf, queryTrigrams } from "./search-terms";
+import { join, sql } from "./sql";
 
-// SQLite's search index (migration 0018): for each run, trigram (lib/store/search-terms.ts) and
+// The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram (lib/store/search-terms.ts) and
 // block of 2,048 consecutive generation ids, which of the block's generations hold the trigram —
 // one row `SearchPosting (runId, block, trigram, ids)`. A load appends a block's rows once its
 // generations are written: a run of 10,000 arith outputs holds ~5.4 million (output, trigram)
@@ -74,17 +76,22 @@ function decodeInto(value: Uint8Array, bits: Uint8Array): void {
   }
 }
 
+/** The union of two stored values of one row (an index row written twice), as the index stores it. */
+function mergePostings(a: Uint8Array, b: Uint8Array): Buffer {
+  const bits = new Uint8Array(BITSET_BYTES);
+  if (a.length > 0) decodeInto(a, bits);
+  if (b.length > 0) decodeInto(b, bits);
+  return encodeBitset(bits, 0);
+}
+
 /** Name of the SQL function (SQLite) that unites two stored values of the same row: an index row written twice. */
 const MERGE_FUNCTION = "stepwise_postings_merge";
 
 /** Registers stepwise_postings_merge(a, b) on a SQLite connection. */
 export function registerPostingsFunction(db: Database.Database): void {
-  db.function(MERGE_FUNCTION, { deterministic: true }, (a: unknown, b: unknown) => {
-    const bits = new Uint8Array(BITSET_BYTES);
-    if (a instanceof Uint8Array) decodeInto(a, bits);
-    if (b instanceof Uint8Array) decodeInto(b, bits);
-    return encodeBitset(bits, 0);
-  });
+  db.function(MERGE_FUNCTION, { deterministic: true }, (a: unknown, b: unknown) =>
+    mergePostings(a instanceof Uint8Array ? a : new Uint8Array(0), b instanceof Uint8Array ? b : new Uint8Array(0)),
+  );
 }
 
 // A builder holds, for the block being written, a bitset of its positions per trigram seen (a
@@ -194,22 +201,64 @@ export class PostingBuilder {
 }
 
 const WRITE_CHUNK = 200;
+/** The first key of PostgreSQL's advisory lock on a run's index rows (the second: the run's id). */
+const POSTINGS_LOCK = 7150315;
 
 /**
  * Writes index rows; a row already there (a block written in parts) gets the union of both.
  * `between` runs after each statement (the server's loads give its event loop a turn there).
  */
 export async function writePostings(tx: RawTx, rows: readonly PostingRow[], between?: () => Promise<void>): Promise<void> {
+  // PostgreSQL: one writer of a run's rows at a time (`stepwise run` stores generations in
+  // concurrent transactions; two merging the same rows in different orders would deadlock).
+  // SQLite has one writer anyway.
+  if (tx.provider === "postgres" && rows.length > 0) await tx.exec(`SELECT pg_advisory_xact_lock(${POSTINGS_LOCK}, $1)`, [rows[0][0]]);
   for (let at = 0; at < rows.length; at += WRITE_CHUNK) {
     const chunk = rows.slice(at, at + WRITE_CHUNK);
     const tuples = chunk.map((_, k) => `($${4 * k + 1}, $${4 * k + 2}, $${4 * k + 3}, $${4 * k + 4})`).join(", ");
-    await tx.exec(
-      `INSERT INTO "SearchPosting" ("runId", "trigram", "block", "ids") VALUES ${tuples}
-       ON CONFLICT ("runId", "block", "trigram") DO UPDATE SET "ids" = ${MERGE_FUNCTION}("ids", excluded."ids")`,
-      chunk.flat(),
-    );
+    const insert = `INSERT INTO "SearchPosting" ("runId", "trigram", "block", "ids") VALUES ${tuples}`;
+    if (tx.provider === "sqlite")
+      await tx.exec(
+        `${insert} ON CONFLICT ("runId", "block", "trigram") DO UPDATE SET "ids" = ${MERGE_FUNCTION}("ids", excluded."ids")`,
+        chunk.flat(),
+      );
+    else await mergeOnPostgres(tx, chunk, insert);
     await between?.();
   }
+}
+
+/**
+ * PostgreSQL runs no JavaScript inside a statement: the rows already there (none in a bulk
+ * load, most of a generation's in `stepwise run`) are read back, united here and written.
+ */
+async function mergeOnPostgres(tx: RawTx, chunk: PostingRow[], insert: string): Promise<void> {
+  const added = await tx.query<{ trigram: number; block: number }>(
+    `${insert} ON CONFLICT ("runId", "block", "trigram") DO NOTHING RETURNING "trigram", "block"`,
+    chunk.flat(),
+  );
+  if (added.length === chunk.length) return;
+  const isNew = new Set(added.map((r) => `${r.block}/${r.trigram}`));
+  const taken = chunk.filter(([, trigram, block]) => !isNew.has(`${block}/${trigram}`));
+  const keys = taken.map((_, k) => `($${3 * k + 1}::integer, $${3 * k + 2}::integer, $${3 * k + 3}::integer)`).join(", ");
+  const stored = await tx.query<{ trigram: number; block: number; ids: Uint8Array }>(
+    `SELECT "trigram", "block", "ids" FROM "SearchPosting" WHERE ("runId", "trigram", "block") IN (${keys}) FOR UPDATE`,
+    taken.flatMap(([runId, trigram, block]) => [runId, trigram, block]),
+  );
+  const before = new Map(stored.map((r) => [`${r.block}/${r.trigram}`, r.ids]));
+  const merged = taken.map(([runId, trigram, block, ids]): PostingRow => [
+    runId,
+    trigram,
+    block,
+    mergePostings(before.get(`${block}/${trigram}`)!, ids),
+  ]);
+  const values = merged
+    .map((_, k) => `($${4 * k + 1}::integer, $${4 * k + 2}::integer, $${4 * k + 3}::integer, $${4 * k + 4}::bytea)`)
+    .join(", ");
+  await tx.exec(
+    `UPDATE "SearchPosting" p SET "ids" = v."ids" FROM (VALUES ${values}) AS v("runId", "trigram", "block", "ids")
+     WHERE p."runId" = v."runId" AND p."trigram" = v."trigram" AND p."block" = v."block"`,
+    merged.flat(),
+  );
 }
 
 /**
@@ -295,4 +344,35 @@ export async function indexStoredOutputs(tx: RawTx, runId: number): Promise<numb
   }
   await writePostings(tx, builder.take());
   return n;
+}
+
+// Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
+const CANDIDATES = 900;
+
+/**
+ * Ids of run `runId`'s generations whose output may contain `q` (case-insensitively), to be
+ * re-checked by the search's condition (lib/store/dialect.ts); null when the index cannot narrow
+ * it: `q` under three characters, over 900 candidates, a run not yet indexed. Read a window of
+ * blocks at a time.
+ */
+export async function outputCandidates(store: Store, runId: number, q: string): Promise<number[] | null> {
+  const trigrams = queryTrigrams(q);
+  if (trigrams === null) return null;
+  // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
+  const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
+  if (!run?.searchIndexed) return null;
+  // the run's first and last blocks: two seeks of the key (runId, block, trigram)
+  const [range] = await store.read<{ first: unknown; last: unknown }>(
+    sql`SELECT (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" LIMIT 1) AS "first",
+               (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" DESC LIMIT 1) AS "last"`,
+  );
+  if (range?.first === null || range?.first === undefined) return [];
+  // blocks and trigrams both listed, so that the store seeks each pair (a range of blocks would read every row in it)
+  return windowedCandidates(Number(range.first), Number(range.last), trigrams.length, CANDIDATES, (from, to) =>
+    store.read<PostingRead>(
+      sql`SELECT "block", "ids" FROM "SearchPosting"
+          WHERE "runId" = ${runId} AND "block" IN (${join(Array.from({ length: to - from + 1 }, (_, k) => from + k))})
+            AND "trigram" IN (${join(trigrams)})`,
+    ),
+  );
 }

@@ -148,21 +148,11 @@ const queries: Query[] = [
     sql: page(`g."runId" = $1 AND ${searchWhere}`, itemOrder, "LIMIT 50 OFFSET 0"),
     params: [runId, ...search.values],
   },
-  ...(providerOf(url) === "sqlite"
-    ? [
-        {
-          name: "items: search candidates (the run's rows of the search index for the text's trigrams)",
-          sql: `SELECT "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" IN (0, 1, 2, 3) AND "trigram" IN ($2, $3)`,
-          params: [runId, ...queryTrigrams("zzqq")!],
-        },
-      ]
-    : [
-        {
-          name: "items: rare search (pg_trgm)",
-          sql: page(`g."runId" = $1 AND g."output" LIKE $2 ESCAPE '\\'`, itemOrder, "LIMIT 50 OFFSET 0"),
-          params: [runId, "%zzqq%"],
-        },
-      ]),
+  {
+    name: "items: search candidates (the run's rows of the search index for the text's trigrams)",
+    sql: `SELECT "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" IN (0, 1, 2, 3) AND "trigram" IN ($2, $3)`,
+    params: [runId, ...queryTrigrams("zzqq")!],
+  },
   { name: "generation: item", sql: `SELECT * FROM "Item" WHERE "runId" = $1 AND "key" = $2`, params: [runId, mid.itemKey] },
   {
     name: "generation: position by count (only runs written one at a time; loaded runs read Generation.ordinal)",

@@ -3,12 +3,11 @@ import { storedOutput } from "../../lib/store/output-text";
 import { PostingBuilder, type PostingRow } from "../../lib/store/search-postings";
 
 /**
- * SQLite: whether the search index (SearchPosting, lib/store/search-postings.ts) holds exactly
- * the rows a fresh build from the stored outputs of the runs flagged searchable gives, and
- * nothing of any other run. Null on PostgreSQL.
+ * Whether the search index (SearchPosting, lib/store/search-postings.ts) holds exactly the rows
+ * a fresh build from the stored outputs of the runs flagged searchable gives, and nothing of any
+ * other run.
  */
-export async function searchIndexExact(store: Store): Promise<boolean | null> {
-  if (store.provider !== "sqlite") return null;
+export async function searchIndexExact(store: Store): Promise<boolean> {
   return store.raw.transaction(async (tx) => {
     const key = (r: { runId: unknown; trigram: unknown; block: unknown; ids: Uint8Array }) =>
       `${Number(r.runId)}/${Number(r.trigram)}/${Number(r.block)}/${Buffer.from(r.ids).toString("hex")}`;

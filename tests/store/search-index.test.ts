@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
-import { dialectOf } from "../../lib/store/dialect";
 import { loadNative } from "../../lib/store/load";
 import { storedOutput } from "../../lib/store/output-text";
+import { outputCandidates } from "../../lib/store/search-postings";
 import { indexPendingRuns } from "../../lib/store/search-index";
 import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";
@@ -18,11 +18,9 @@ vi.mock("server-only", () => ({}));
 // the run's rows, also after the run is replaced.
 const FILE = "arith-small.jsonl";
 const bytes = () => fs.readFileSync(path.join(EXAMPLES, FILE));
-const sqlite = STORE_KINDS.filter((k) => k.name === "sqlite");
-
 const flags = (store: Store) => store.prisma.run.findMany({ select: { id: true, searchIndexed: true }, orderBy: { id: "asc" } });
 
-describe.each(sqlite)("search index after the load on $name", (kind) => {
+describe.each(STORE_KINDS)("search index after the load on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
   beforeAll(async () => ({ store, drop } = await kind.create()));
@@ -34,7 +32,7 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
     const runs = await flags(store);
     expect(runs.every((r) => !r.searchIndexed)).toBe(true);
     // not indexed: no candidates from the index, the caller scans
-    expect(await dialectOf(store.provider).outputCandidates(store, runs[0].id, "S3 = ")).toBeNull();
+    expect(await outputCandidates(store, runs[0].id, "S3 = ")).toBeNull();
     const indexed = await indexPendingRuns(store.raw);
     expect(indexed).toBe(report.generations);
     expect((await flags(store)).every((r) => r.searchIndexed)).toBe(true);
@@ -45,7 +43,7 @@ describe.each(sqlite)("search index after the load on $name", (kind) => {
         select: { id: true, output: true, outputDeflated: true },
       });
       const scan = rows.filter((g) => storedOutput(g.output, g.outputDeflated).includes("= 1"));
-      const candidates = await dialectOf(store.provider).outputCandidates(store, r.id, "= 1");
+      const candidates = await outputCandidates(store, r.id, "= 1");
       expect(candidates, "few enough candidates to use the index").not.toBeNull();
       // candidates are the run's own, re-checked by the caller: they must cover the scan
       const covered = new Set(candidates);

@@ -39,6 +39,7 @@ async function stored(rows: PostingRow[]): Promise<PostingRow[]> {
     `CREATE TABLE "SearchPosting" ("runId" INTEGER, "trigram" INTEGER, "block" INTEGER, "ids" BLOB, PRIMARY KEY ("runId", "block", "trigram")) WITHOUT ROWID`,
   );
   const tx = {
+    provider: "sqlite",
     exec: async (sql: string, params: unknown[]) => db.prepare(sql.replace(/\$\d+/g, "?")).run(...params).changes,
   } as unknown as RawTx;
   await writePostings(tx, rows);
