@@ -8,8 +8,11 @@ import { effectiveItemSort, parseDivergence, type ItemCursor, type RunParams } f
 // each operation in its query compiler (docs/decisions.md, figures), and the page's reads fold into one
 // statement (lib/queries/items.ts).
 
-/** The filters of `p` (and the search candidates, when the index narrowed them) as one condition. */
-export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, candidates: number[] | null = null): Sql {
+/**
+ * The filters of `p` (and the search candidates, when the index narrowed them) as one condition;
+ * without the search's check of the text when `withText` is false (a caller checking it apart).
+ */
+export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, candidates: number[] | null = null, withText = true): Sql {
   const and: Sql[] = [sql`g."runId" = ${runId}`];
   if (candidates) and.push(candidates.length ? sql`g."id" IN (${join(candidates)})` : sql`1 = 0`);
   if (p.failed) and.push(sql`g."firstCorrect" = false`);
@@ -21,7 +24,7 @@ export function itemFilterSql(dialect: Dialect, runId: number, p: RunParams, can
   if (div?.kind === "none") and.push(sql`g."firstDivergence" IS NULL`);
   if (div?.kind === "exact") and.push(sql`g."firstDivergence" = ${div.step}`);
   if (div?.kind === "range") and.push(sql`g."firstDivergence" >= ${div.from} AND g."firstDivergence" <= ${div.to}`);
-  if (p.q) and.push(dialect.outputContains("g", p.q));
+  if (p.q && withText) and.push(dialect.outputContains("g", p.q));
   return join(and, " AND ");
 }
 

@@ -153,64 +153,71 @@ function cursorsOf(keys: Key[]): ItemPage["cursors"] {
  * matches (up to its cap) and the page is a slice of them, read by key. A count and a page of
  * their own each re-checked the text of the page's matches (inflating each output again).
  */
-async function searchPage(store: Store, where: Sql, p: RunParams, stats: LengthStat[]): Promise<ItemPage> {
+async function searchPage(ctx: ReadContext, where: Sql, base: Sql, p: RunParams, stats: LengthStat[]): Promise<ItemPage> {
   const cap = countCap(p);
-  const found = await store.read<{ itemId: unknown; epoch: unknown }>(
-    sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${itemOrderSql(p, "g")} LIMIT ${cap + 1}`,
-  );
+  const up = effectiveItemSort(p).dir === "asc";
+  const found: Key[] =
+    ctx.dialect.provider === "postgres"
+      ? await matchesInOrder(ctx, base, p.q!, up, cap + 1)
+      : (
+          await ctx.store.read<{ itemId: unknown; epoch: unknown }>(
+            sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${itemOrderSql(p, "g")} LIMIT ${cap + 1}`,
+          )
+        ).map(keyOf);
   const more = found.length > cap;
   const total = Math.min(found.length, cap);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
-  const slice = found.slice((page - 1) * p.pageSize, page * p.pageSize).map(keyOf);
   // No match, no second read: a constant-false condition does not stop SQLite's planner from
   // walking a whole index of the table (measured: 200 ms at 1.6 million generations).
-  const { rows, keys } = slice.length
-    ? await pageRows(
-        store,
-        sql`(${join(
-          slice.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
-          " OR ",
-        )})`,
-        (a) => itemOrderSql(p, a),
-        0,
-        p.pageSize,
-      )
-    : { rows: [], keys: [] };
+  const { rows, keys } = await rowsOfKeys(ctx.store, found.slice((page - 1) * p.pageSize, page * p.pageSize), up);
   return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors: cursorsOf(keys), lengths: stats.map((s) => s.length) };
 }
 
 /**
- * A typed page of a search in item order, on PostgreSQL: walked from the first page by keyset,
- * one page's keys at a time, each read planned as page 1's is. With one OFFSET its planner took
- * the search's ILIKE for rare (~1 row in 33), read the whole run and sorted it: 5.7 s for page
- * 6 of "= 1" at 10,000 items (docs/decisions.md, "Search").
+ * PostgreSQL: the keys of the first `limit` generations (of those `base` selects) whose output
+ * contains `q`, in item order (`up`: ascending) — read in windows of the rows in that order,
+ * 256 then up to 16,384, the text checked within each window. Its planner has no statistics of
+ * outputs and takes a search's check for rare, so an ordered page of a common text checked the
+ * whole run and sorted it (page 1 of "<answer>" 35 s at 100,000 items; docs/decisions.md,
+ * "Search"); a window is a LIMIT it walks the item-order index for.
  */
-async function searchPageByKeyset(store: Store, where: Sql, p: RunParams, page: number, up: boolean) {
-  let past = where; // the search's rows after the last page walked
-  for (let n = 1; n < page; n++) {
-    const keys: { itemId: unknown; epoch: unknown }[] = await store.read(
-      sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${past} ORDER BY ${itemOrderBy(up, "g")} LIMIT ${p.pageSize}`,
+async function matchesInOrder(ctx: ReadContext, base: Sql, q: string, up: boolean, limit: number): Promise<Key[]> {
+  const found: Key[] = [];
+  for (let past = base, width = 256; ; width = Math.min(width * 4, 16384)) {
+    const rows = await ctx.store.read<{ itemId: unknown; epoch: unknown; hit: unknown }>(
+      sql`SELECT w."itemId", w."epoch", ${ctx.dialect.outputContains("w", q)} AS "hit"
+          FROM (SELECT g."itemId", g."epoch", g."output" FROM "Generation" g WHERE ${past} ORDER BY ${itemOrderBy(up, "g")} LIMIT ${width}) w
+          ORDER BY ${itemOrderBy(up, "w")}`,
     );
-    if (keys.length < p.pageSize) return { rows: [], keys: [] };
-    past = sql`${where} AND ${seekSql(keyOf(keys[keys.length - 1]), up)}`;
+    for (const r of rows) if (r.hit) if (found.push(keyOf(r)) === limit) return found;
+    if (rows.length < width) return found;
+    past = sql`${base} AND ${seekSql(keyOf(rows[rows.length - 1]), up)}`;
   }
-  return pageRows(store, past, (a) => itemOrderBy(up, a), 0, p.pageSize);
+}
+
+/** The rows of `keys`, in item order (`up`: ascending). */
+async function rowsOfKeys(store: Store, keys: Key[], up: boolean, reverse = false) {
+  if (keys.length === 0) return { rows: [], keys: [] };
+  const any = sql`(${join(
+    keys.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
+    " OR ",
+  )})`;
+  return pageRows(store, any, (a) => itemOrderBy(up, a), 0, keys.length, reverse);
 }
 
 /** A complete run's counts come from its stored aggregates. */
 export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams): Promise<ItemPage> {
   const store = ctx.store;
   const { id: runId, status } = run;
-  const where = itemFilterSql(ctx.dialect, runId, p, p.q ? await outputCandidates(store, runId, p.q) : null);
+  const candidates = p.q ? await outputCandidates(store, runId, p.q) : null;
+  const where = itemFilterSql(ctx.dialect, runId, p, candidates);
   const stats = await lengthStats(ctx, run);
   const { sort, dir } = effectiveItemSort(p);
   const after = parseCursor(p.after);
   const before = parseCursor(p.before);
-  // Not on PostgreSQL: there the planner takes the search's filter for rare (~1 in 33 rows), so
-  // an ORDER BY with a LIMIT of hundreds reads and re-checks the whole run before sorting
-  // (3.5 s at 10,000 items for "= 1"), where a count without order stops at its cap.
-  if (p.q && sort === "order" && !after && !before && ctx.dialect.provider === "sqlite") return searchPage(store, where, p, stats);
+  const base = () => itemFilterSql(ctx.dialect, runId, p, candidates, false);
+  if (p.q && sort === "order" && !after && !before) return searchPage(ctx, where, base(), p, stats);
   const { total, more } = await countItems(ctx, run, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
@@ -218,10 +225,11 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
   if (sort === "order" && page > 1 && (after || before)) {
     // Next (after) moves along the shown order, Previous (before) against it.
     const up = Boolean(after) === (dir === "asc");
-    const seek = sql`${where} AND ${seekSql((after ?? before)!, up)}`;
-    found = await pageRows(store, seek, (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
-  } else if (p.q && sort === "order" && page > 1 && ctx.dialect.provider === "postgres") {
-    found = await searchPageByKeyset(store, where, p, page, dir === "asc");
+    const seek = (w: Sql) => sql`${w} AND ${seekSql((after ?? before)!, up)}`;
+    found =
+      p.q && ctx.dialect.provider === "postgres"
+        ? await rowsOfKeys(store, await matchesInOrder(ctx, seek(base()), p.q, up, p.pageSize), up, !after)
+        : await pageRows(store, seek(where), (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
     const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;
     const jumped = list && (await pageBySignpost(store, runId, list, where, (page - 1) * p.pageSize, p.pageSize, total, dir));

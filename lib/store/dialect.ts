@@ -20,11 +20,6 @@ export interface Dialect {
   outputContains(alias: string, q: string): Sql;
 }
 
-/** A LIKE pattern matching `q` literally anywhere (with ESCAPE '\'): `%`, `_` and `\` are text. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => "\\" + c)}%`;
-}
-
 const sqlite: Dialect = {
   provider: "sqlite",
   hint: () => raw("+"),
@@ -32,20 +27,27 @@ const sqlite: Dialect = {
     sql`${raw(`${OUTPUT_CONTAINS_FUNCTION}(${alias}."output", ${alias}."outputDeflated"`)}, ${foldAscii(q)}) = 1`,
 };
 
-const UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const LOWER = "abcdefghijklmnopqrstuvwxyz";
-
 const postgres: Dialect = {
   provider: "postgres",
   hint: () => raw(""),
-  outputContains: (alias, q) => containsText(raw(`${alias}."output"`), q),
+  outputContains: (alias, q) => sql`${raw(`${alias}."output"`)} ~ ${asciiFoldedPattern(q)}`,
 };
 
-// ILIKE folds whatever the database's locale folds (all of
-// Unicode under a UTF-8 one), so the translate() recheck narrows it to ASCII folding, as on
-// SQLite. ASCII folding implies ILIKE's, so the pair matches exactly the ASCII-folded rows.
-function containsText(column: Sql, q: string): Sql {
-  return sql`${column} ILIKE ${containsPattern(q)} ESCAPE '\\' AND translate(${column}, ${UPPER}, ${LOWER}) LIKE ${containsPattern(foldAscii(q))} ESCAPE '\\'`;
+/**
+ * A PostgreSQL regular expression matching `q` literally, each ASCII letter either case and
+ * nothing else folded: the search's rule on both stores. ILIKE folds whatever the database's
+ * locale folds (all of Unicode under a UTF-8 one), and its re-check with translate() cost ~0.5 ms
+ * per output (docs/decisions.md, "Search"). In an advanced regular expression a backslash before
+ * a character that is not a letter or digit stands for that character.
+ */
+function asciiFoldedPattern(q: string): string {
+  let out = "";
+  for (const c of q) {
+    if (/^[a-z]$/i.test(c)) out += `[${c.toLowerCase()}${c.toUpperCase()}]`;
+    else if (/^[0-9]$/.test(c) || c.charCodeAt(0) > 0x7f) out += c;
+    else out += "\\" + c;
+  }
+  return out;
 }
 
 export function dialectOf(provider: Provider): Dialect {
