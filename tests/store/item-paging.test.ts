@@ -57,7 +57,7 @@ describe.each(STORE_KINDS)("item table keyset paging on $name", (kind) => {
     await drop?.();
   });
 
-  for (const filter of [{}, { failed: "1" }, { minLen: "15" }] as Record<string, string>[]) {
+  for (const filter of [{}, { failed: "1" }, { minLen: "15" }, { q: "= 1" }, { q: "answer" }] as Record<string, string>[]) {
     for (const dir of ["asc", "desc"]) {
       it(`matches OFFSET pages forward and back: ${JSON.stringify(filter)} ${dir}`, async () => {
         const base = { ...filter, dir };
