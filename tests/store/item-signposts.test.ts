@@ -99,6 +99,31 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
     }
   }
 
+  // A search's pages in item order are found by one ordered read (SQLite) or by reading the run
+  // in item-order windows of 256, 1,024, … rows (PostgreSQL, lib/queries/items.ts): texts whose
+  // matches are spread over several windows, typed pages and Next from each.
+  for (const q of ["S2 = 1", "<answer>1", "= 1"]) {
+    for (const dir of ["asc", "desc"]) {
+      it(`gives a search's typed pages and Next Prisma's slices: "${q}" ${dir}`, async () => {
+        const order = (await oracleItems(store, runId, params({ q, dir }))).map(keyOf);
+        expect(order.length).toBeGreaterThan(60);
+        for (const n of [1, 2, 5, Math.ceil(order.length / 50)]) {
+          const page = await getRunItems(ctx, run, params({ q, dir, pageSize: "50", page: String(n) }));
+          const cap = (n + 5) * 50;
+          expect(page.total, `page ${n} total`).toBe(Math.min(order.length, cap));
+          expect(page.rows.map(keyOf), `page ${n}`).toEqual(order.slice((page.page - 1) * 50, page.page * 50));
+          if (page.rows.length === 0 || !page.cursors) continue;
+          const next = await getRunItems(
+            ctx,
+            run,
+            params({ q, dir, pageSize: "50", page: String(page.page + 1), after: page.cursors.last }),
+          );
+          expect(next.rows.map(keyOf), `after page ${page.page}`).toEqual(order.slice(page.page * 50, page.page * 50 + 50));
+        }
+      });
+    }
+  }
+
   it("is what the migration's backfill writes for a stored run", async () => {
     const written = { all: await signposts("all"), failed: await signposts("failed") };
     await store.prisma.runSignpost.deleteMany({ where: { runId } });
