@@ -9,7 +9,7 @@ import { compressRecord, decompressRecordText } from "./record-codec";
 // stepwise_output(), and the search's exact re-check stepwise_output_contains(), which checks
 // the text in JavaScript rather than handing it back to SQLite for LIKE; both are registered on
 // every SQLite connection the app opens. PostgreSQL keeps `output` as text (TOAST
-// compresses it; a search checks it with ILIKE, lib/store/dialect.ts); outputDeflated is null
+// compresses it; a search checks it in SQL, lib/store/dialect.ts); outputDeflated is null
 // there.
 
 /** An output record never decompresses past this: a damaged one cannot exhaust memory. */

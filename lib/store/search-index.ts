@@ -2,8 +2,9 @@ import type { RawDb, RawTx } from "./raw";
 import { indexStoredOutputs, PostingBuilder, writePostings } from "./search-postings";
 
 // The search index of both stores (the table SearchPosting since migration 0018 on SQLite and
-// 0019 on PostgreSQL: which generations of a run hold each trigram, lib/store/search-postings.ts). Every writer hands the index the
-// output's text as it writes the row: a bulk load adds each block of outputs once written
+// 0019 on PostgreSQL: which generations of a run hold each trigram,
+// lib/store/search-postings.ts). Every writer hands the index the output's text as it writes
+// the row: a bulk load adds each block of outputs once written
 // (on the loader's thread) with its run flagged `searchIndexed = false` until its commit, so
 // the run commits searchable; `stepwise run` adds each generation it stores. A load may leave
 // the index to indexPendingRuns after its commit (the run's stored outputs read back in pages

@@ -5,8 +5,8 @@ import { storedOutput } from "./output-text";
 import { classOf, queryTrigrams } from "./search-terms";
 import { join, sql } from "./sql";
 
-// The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram (lib/store/search-terms.ts) and
-// block of 2,048 consecutive generation ids, which of the block's generations hold the trigram —
+// The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram
+// (lib/store/search-terms.ts) and block of 2,048 consecutive generation ids, which of the block's generations hold the trigram —
 // one row `SearchPosting (runId, block, trigram, ids)`. A load appends a block's rows once its
 // generations are written: a run of 10,000 arith outputs holds ~5.4 million (output, trigram)
 // pairs but only ~13,000 such rows, where FTS5 took each output's ~550 trigrams as words, and

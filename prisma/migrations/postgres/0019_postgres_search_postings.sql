@@ -4,7 +4,7 @@
 -- every row written, was half of a load's time here (10,000 items 8.15 → 3.85 s without it,
 -- docs/performance.md, "Load"); the postings are written by the loader as SQLite's are, and both
 -- stores now narrow a search the same way before checking the text (lib/store/dialect.ts).
--- The output stays text here: the check is ILIKE, in the query. A run's rows go with it.
+-- The output stays text here: a search checks it in the query. A run's rows go with it.
 DROP INDEX IF EXISTS "Generation_output_trgm_idx";
 CREATE TABLE "SearchPosting" (
   "runId" INTEGER NOT NULL REFERENCES "Run" ("id") ON DELETE CASCADE,
