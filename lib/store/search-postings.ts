@@ -358,15 +358,16 @@ const CANDIDATES = 900;
 export async function outputCandidates(store: Store, runId: number, q: string): Promise<number[] | null> {
   const trigrams = queryTrigrams(q);
   if (trigrams === null) return null;
-  // A run loaded moments ago may still wait for its index (lib/store/search-index.ts).
-  const [run] = await store.read<{ searchIndexed: unknown }>(sql`SELECT "searchIndexed" FROM "Run" WHERE "id" = ${runId}`);
-  if (!run?.searchIndexed) return null;
-  // the run's first and last blocks: two seeks of the key (runId, block, trigram)
-  const [range] = await store.read<{ first: unknown; last: unknown }>(
-    sql`SELECT (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" LIMIT 1) AS "first",
-               (SELECT "block" FROM "SearchPosting" WHERE "runId" = ${runId} ORDER BY "block" DESC LIMIT 1) AS "last"`,
+  // A run loaded moments ago may still wait for its index (lib/store/search-index.ts); the
+  // run's first and last blocks are two seeks of the key (runId, block, trigram).
+  const [range] = await store.read<{ searchIndexed: unknown; first: unknown; last: unknown }>(
+    sql`SELECT r."searchIndexed",
+               (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" LIMIT 1) AS "first",
+               (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" DESC LIMIT 1) AS "last"
+        FROM "Run" r WHERE r."id" = ${runId}`,
   );
-  if (range?.first === null || range?.first === undefined) return [];
+  if (!range?.searchIndexed) return null;
+  if (range.first === null || range.first === undefined) return [];
   // blocks and trigrams both listed, so that the store seeks each pair (a range of blocks would read every row in it)
   return windowedCandidates(Number(range.first), Number(range.last), trigrams.length, CANDIDATES, (from, to) =>
     store.read<PostingRead>(
