@@ -6,7 +6,7 @@ import type { ReadContext } from "@/lib/read-context";
 import { join, sql, type Sql } from "@/lib/store/sql";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import type { FailureMode } from "@/lib/analysis/types";
-import { outputCandidates } from "@/lib/store/search-postings";
+import { outputCandidates } from "@/lib/store/search-candidates";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
 import { countCap, countItems, lengthStats, type LengthStat } from "./item-count";
@@ -216,8 +216,8 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
   const { sort, dir } = effectiveItemSort(p);
   const after = parseCursor(p.after);
   const before = parseCursor(p.before);
-  const base = () => itemFilterSql(ctx.dialect, runId, p, candidates, false);
-  if (p.q && sort === "order" && !after && !before) return searchPage(ctx, where, base(), p, stats);
+  const base = itemFilterSql(ctx.dialect, runId, p, candidates, false); // the search's check apart (PostgreSQL)
+  if (p.q && sort === "order" && !after && !before) return searchPage(ctx, where, base, p, stats);
   const { total, more } = await countItems(ctx, run, p, where, stats);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
   const page = Math.min(p.page, pageCount);
@@ -228,7 +228,7 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
     const seek = (w: Sql) => sql`${w} AND ${seekSql((after ?? before)!, up)}`;
     found =
       p.q && ctx.dialect.provider === "postgres"
-        ? await rowsOfKeys(store, await matchesInOrder(ctx, seek(base()), p.q, up, p.pageSize), up, !after)
+        ? await rowsOfKeys(store, await matchesInOrder(ctx, seek(base), p.q, up, p.pageSize), up, !after)
         : await pageRows(store, seek(where), (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
     const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;

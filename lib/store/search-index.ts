@@ -1,17 +1,17 @@
 import type { RawDb, RawTx } from "./raw";
-import { indexStoredOutputs, PostingBuilder, writePostings } from "./search-postings";
+import { storedOutput } from "./output-text";
+import { PostingBuilder, writePostings } from "./search-postings";
 
 // The search index of both stores (the table SearchPosting since migration 0018 on SQLite and
 // 0019 on PostgreSQL: which generations of a run hold each trigram,
 // lib/store/search-postings.ts). Every writer hands the index the output's text as it writes
-// the row: a bulk load adds each block of outputs once written
-// (on the loader's thread) with its run flagged `searchIndexed = false` until its commit, so
-// the run commits searchable; `stepwise run` adds each generation it stores. A load may leave
-// the index to indexPendingRuns after its commit (the run's stored outputs read back in pages
-// of 2,048); a run still waiting is searched by a scan
-// (lib/queries/item-count.ts), exact, only slower. PostgreSQL had pg_trgm's GIN index over the
-// output column until 0019: the server maintained it, and it was half of a load's time there
-// (docs/performance.md, "Load").
+// the row: a bulk load adds each block of outputs once written (on the loader's thread) with
+// its run flagged `searchIndexed = false` until its commit, so the run commits searchable;
+// `stepwise run` adds each generation it stores. A load may leave the index to
+// indexPendingRuns after its commit (the run's stored outputs read back in pages of 2,048); a
+// run still waiting is searched by a scan (lib/queries/item-count.ts), exact, only slower.
+// PostgreSQL had pg_trgm's GIN index over the output column until 0019: the server maintained
+// it, and it was half of a load's time there (docs/performance.md, "Load").
 
 /** Adds one generation written on its own (`stepwise run`) to the index, when its run is indexed. */
 export async function indexGeneration(tx: RawTx, runId: number, id: number, text: string): Promise<void> {
@@ -57,5 +57,28 @@ export async function reindexSearchableRuns(tx: RawTx): Promise<number> {
   const runs = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "searchIndexed" ORDER BY "id"`);
   let n = 0;
   for (const { id } of runs) n += await indexStoredOutputs(tx, Number(id));
+  return n;
+}
+
+const INDEX_PAGE = 2048;
+
+/** Indexes the stored outputs of run `runId` (none indexed yet); returns how many. */
+async function indexStoredOutputs(tx: RawTx, runId: number): Promise<number> {
+  const builder = new PostingBuilder(runId);
+  let n = 0;
+  for (let after = 0; ;) {
+    const rows = await tx.query<{ id: number; output: string; outputDeflated: Uint8Array | null }>(
+      `SELECT "id", "output", "outputDeflated" FROM "Generation" WHERE "runId" = $1 AND "id" > $2 ORDER BY "id" LIMIT ${INDEX_PAGE}`,
+      [runId, after],
+    );
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const done = builder.add(Number(r.id), storedOutput(r.output, r.outputDeflated));
+      if (done) await writePostings(tx, done);
+    }
+    n += rows.length;
+    after = Number(rows[rows.length - 1].id);
+  }
+  await writePostings(tx, builder.take());
   return n;
 }

@@ -1,13 +1,10 @@
 import type Database from "better-sqlite3";
-import type { Store } from "../db";
 import type { RawTx } from "./raw";
-import { storedOutput } from "./output-text";
-import { classOf, queryTrigrams } from "./search-terms";
-import { join, sql } from "./sql";
+import { classOf } from "./search-terms";
 
 // The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram
-// (lib/store/search-terms.ts) and block of 2,048 consecutive generation ids, which of the block's generations hold the trigram —
-// one row `SearchPosting (runId, block, trigram, ids)`. A load appends a block's rows once its
+// (lib/store/search-terms.ts) and block of 2,048 consecutive generation ids, which of the
+// block's generations hold the trigram — one row `SearchPosting (runId, block, trigram, ids)`. A load appends a block's rows once its
 // generations are written: a run of 10,000 arith outputs holds ~5.4 million (output, trigram)
 // pairs but only ~13,000 such rows, where FTS5 took each output's ~550 trigrams as words, and
 // writing them was the largest single cost on the loader's thread (docs/performance.md, "Load").
@@ -15,10 +12,11 @@ import { join, sql } from "./sql";
 //   0: the generations' positions in the block, ascending, each as its gap to the one before
 //      minus one (the first: its position), in one or two bytes (7 bits a byte, low first);
 //   1: a bitset of the block's 2,048 positions (256 bytes), where that is smaller.
+// This module writes the rows; lib/store/search-candidates.ts reads them for a search.
 
 const BLOCK_BITS = 11;
-const BLOCK = 1 << BLOCK_BITS;
-const BITSET_BYTES = BLOCK / 8;
+export const BLOCK = 1 << BLOCK_BITS;
+export const BITSET_BYTES = BLOCK / 8;
 const TAG_GAPS = 0;
 const TAG_BITSET = 1;
 
@@ -58,7 +56,7 @@ function encodeBitset(bits: Uint8Array, at: number): Buffer {
 }
 
 /** Sets in `bits` (256 bytes, a bit per position) the positions a stored value holds. Throws on a damaged value. */
-function decodeInto(value: Uint8Array, bits: Uint8Array): void {
+export function decodeInto(value: Uint8Array, bits: Uint8Array): void {
   if (value[0] === TAG_BITSET && value.length === 1 + BITSET_BYTES) {
     for (let i = 0; i < BITSET_BYTES; i++) bits[i] |= value[i + 1];
     return;
@@ -258,122 +256,5 @@ async function mergeOnPostgres(tx: RawTx, chunk: PostingRow[], insert: string): 
     `UPDATE "SearchPosting" p SET "ids" = v."ids" FROM (VALUES ${values}) AS v("runId", "trigram", "block", "ids")
      WHERE p."runId" = v."runId" AND p."trigram" = v."trigram" AND p."block" = v."block"`,
     merged.flat(),
-  );
-}
-
-/**
- * Ids of the generations whose rows (those of a run, for trigrams `trigrams`, distinct) hold
- * every one of the trigrams, ascending; null when there are more than `cap`.
- */
-export function postingCandidates(rows: readonly PostingRead[], trigrams: number, cap: number): number[] | null {
-  const blocks = new Map<number, { seen: number; bits: Uint8Array }>();
-  const scratch = new Uint8Array(BITSET_BYTES);
-  for (const row of rows) {
-    const block = Number(row.block);
-    const entry = blocks.get(block);
-    if (!entry) {
-      const bits = new Uint8Array(BITSET_BYTES);
-      decodeInto(row.ids, bits);
-      blocks.set(block, { seen: 1, bits });
-      continue;
-    }
-    scratch.fill(0);
-    decodeInto(row.ids, scratch);
-    for (let i = 0; i < BITSET_BYTES; i++) entry.bits[i] &= scratch[i];
-    entry.seen++;
-  }
-  const ids: number[] = [];
-  for (const block of [...blocks.keys()].sort((a, b) => a - b)) {
-    const { seen, bits } = blocks.get(block)!;
-    if (seen !== trigrams) continue;
-    for (let i = 0; i < BITSET_BYTES; i++)
-      for (let b = bits[i], k = 0; b; b >>>= 1, k++) {
-        if ((b & 1) === 0) continue;
-        if (ids.length === cap) return null;
-        ids.push(block * BLOCK + (i << 3) + k);
-      }
-  }
-  return ids;
-}
-
-/** Rows of the index as a search reads them. */
-export interface PostingRead {
-  block: unknown;
-  ids: Uint8Array;
-}
-
-/**
- * postingCandidates over blocks `first`…`last`, read a window of blocks at a time (4, 8, …, 64)
- * and stopping as soon as there are more than `cap`: a common text (a search that will scan
- * instead) reads a few blocks' rows, not all of the run's.
- */
-export async function windowedCandidates(
-  first: number,
-  last: number,
-  trigrams: number,
-  cap: number,
-  read: (fromBlock: number, toBlock: number) => Promise<PostingRead[]>,
-): Promise<number[] | null> {
-  const ids: number[] = [];
-  for (let from = first, width = 4; from <= last; from += width, width = Math.min(64, width * 2)) {
-    const found = postingCandidates(await read(from, Math.min(last, from + width - 1)), trigrams, cap - ids.length);
-    if (found === null) return null;
-    for (const id of found) ids.push(id);
-  }
-  return ids;
-}
-
-const INDEX_PAGE = 2048;
-
-/** Indexes the stored outputs of run `runId` (none indexed yet); returns how many. */
-export async function indexStoredOutputs(tx: RawTx, runId: number): Promise<number> {
-  const builder = new PostingBuilder(runId);
-  let n = 0;
-  for (let after = 0; ;) {
-    const rows = await tx.query<{ id: number; output: string; outputDeflated: Uint8Array | null }>(
-      `SELECT "id", "output", "outputDeflated" FROM "Generation" WHERE "runId" = $1 AND "id" > $2 ORDER BY "id" LIMIT ${INDEX_PAGE}`,
-      [runId, after],
-    );
-    if (rows.length === 0) break;
-    for (const r of rows) {
-      const done = builder.add(Number(r.id), storedOutput(r.output, r.outputDeflated));
-      if (done) await writePostings(tx, done);
-    }
-    n += rows.length;
-    after = Number(rows[rows.length - 1].id);
-  }
-  await writePostings(tx, builder.take());
-  return n;
-}
-
-// Prisma binds each id as a parameter and SQLite statements take at most 999 of them.
-const CANDIDATES = 900;
-
-/**
- * Ids of run `runId`'s generations whose output may contain `q` (case-insensitively), to be
- * re-checked by the search's condition (lib/store/dialect.ts); null when the index cannot narrow
- * it: `q` under three characters, over 900 candidates, a run not yet indexed. Read a window of
- * blocks at a time.
- */
-export async function outputCandidates(store: Store, runId: number, q: string): Promise<number[] | null> {
-  const trigrams = queryTrigrams(q);
-  if (trigrams === null) return null;
-  // A run loaded moments ago may still wait for its index (lib/store/search-index.ts); the
-  // run's first and last blocks are two seeks of the key (runId, block, trigram).
-  const [range] = await store.read<{ searchIndexed: unknown; first: unknown; last: unknown }>(
-    sql`SELECT r."searchIndexed",
-               (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" LIMIT 1) AS "first",
-               (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" DESC LIMIT 1) AS "last"
-        FROM "Run" r WHERE r."id" = ${runId}`,
-  );
-  if (!range?.searchIndexed) return null;
-  if (range.first === null || range.first === undefined) return [];
-  // blocks and trigrams both listed, so that the store seeks each pair (a range of blocks would read every row in it)
-  return windowedCandidates(Number(range.first), Number(range.last), trigrams.length, CANDIDATES, (from, to) =>
-    store.read<PostingRead>(
-      sql`SELECT "block", "ids" FROM "SearchPosting"
-          WHERE "runId" = ${runId} AND "block" IN (${join(Array.from({ length: to - from + 1 }, (_, k) => from + k))})
-            AND "trigram" IN (${join(trigrams)})`,
-    ),
   );
 }

@@ -34,3 +34,9 @@ export async function searchIndexExact(store: Store): Promise<boolean> {
     return stored.length === wanted.length && stored.every((s, i) => s === wanted[i]);
   });
 }
+
+/** `n` texts of `length` printable ASCII characters from a seeded LCG: ~35,000 distinct trigrams in 600 texts of 120. */
+export function pseudoRandomTexts(seed: number, n: number, length: number): string[] {
+  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
+  return Array.from({ length: n }, () => Array.from({ length }, () => String.fromCharCode(32 + (next() % 95))).join(""));
+}

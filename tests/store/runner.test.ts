@@ -13,7 +13,7 @@ import { RunConflictError } from "../../lib/store/incremental";
 import { startFakeLlm, type FakeLlmServer } from "../helpers/fake-llm-server";
 import { STORE_KINDS, storedMetrics } from "../helpers/stores";
 import { storedOutput } from "../../lib/store/output-text";
-import { outputCandidates } from "../../lib/store/search-postings";
+import { outputCandidates } from "../../lib/store/search-candidates";
 import { searchIndexExact } from "../helpers/search-index";
 
 const dataset = (opts: Parameters<typeof generateDataset>[0]) => readDataset("test.jsonl", [...generateDataset(opts)].join("\n") + "\n");

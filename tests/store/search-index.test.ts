@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { storedOutput } from "../../lib/store/output-text";
-import { outputCandidates } from "../../lib/store/search-postings";
+import { outputCandidates } from "../../lib/store/search-candidates";
 import { indexPendingRuns } from "../../lib/store/search-index";
 import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS } from "../helpers/stores";

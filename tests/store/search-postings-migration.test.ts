@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { listMigrations } from "../../lib/store/migrate";
 import { storedOutput } from "../../lib/store/output-text";
-import { outputCandidates } from "../../lib/store/search-postings";
+import { outputCandidates } from "../../lib/store/search-candidates";
 import { upgradedStore } from "../helpers/old-store";
 import { searchIndexExact } from "../helpers/search-index";
 import { STORE_KINDS } from "../helpers/stores";

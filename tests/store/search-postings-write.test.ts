@@ -3,9 +3,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
-import { PostingBuilder, postingCandidates, writePostings, type PostingRow } from "../../lib/store/search-postings";
+import { postingCandidates } from "../../lib/store/search-candidates";
+import { PostingBuilder, writePostings, type PostingRow } from "../../lib/store/search-postings";
 import { trigramCodes } from "../../lib/store/search-terms";
 import { EXAMPLES } from "../helpers/fixtures";
+import { pseudoRandomTexts } from "../helpers/search-index";
 import { STORE_KINDS } from "../helpers/stores";
 
 // Rows of the search index written more than once for one key — a builder that filled up
@@ -14,11 +16,6 @@ import { STORE_KINDS } from "../helpers/stores";
 // (lib/store/search-postings.ts). Either way the stored rows must hold every id written.
 
 const BASE = 50_000 * 2048; // blocks far past the run's own generations
-
-function texts(seed: number, n: number, length: number): string[] {
-  const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
-  return Array.from({ length: n }, () => Array.from({ length }, () => String.fromCharCode(32 + (next() % 95))).join(""));
-}
 
 describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind) => {
   let store: Store;
@@ -34,13 +31,13 @@ describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind)
 
   it("unites a block written in parts, in one transaction and in several", async () => {
     // ~35,000 distinct trigrams in a block: past the builder's 16,384, so it writes parts
-    const gens = texts(7, 600, 120).map((t, k): [number, string] => [BASE + 1 + k * 5, t]);
+    const gens = pseudoRandomTexts(7, 600, 120).map((t, k): [number, string] => [BASE + 1 + k * 5, t]);
     const builder = new PostingBuilder(runId);
     const parts: PostingRow[] = [];
     for (const [id, t] of gens) parts.push(...(builder.add(id, t) ?? []));
     parts.push(...builder.take());
     // and then one generation at a time, each in its own transaction, as `stepwise run` writes
-    const single = texts(11, 20, 200).map((t, k): [number, string] => [BASE + 7 + k * 13, t]);
+    const single = pseudoRandomTexts(11, 20, 200).map((t, k): [number, string] => [BASE + 7 + k * 13, t]);
     await store.raw.transaction((tx) => writePostings(tx, parts));
     for (const [id, t] of single) {
       const one = new PostingBuilder(runId);

@@ -2,15 +2,10 @@ import Database from "better-sqlite3";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RawTx } from "../../lib/store/raw";
-import {
-  PostingBuilder,
-  postingCandidates,
-  registerPostingsFunction,
-  windowedCandidates,
-  writePostings,
-  type PostingRow,
-} from "../../lib/store/search-postings";
+import { postingCandidates, windowedCandidates } from "../../lib/store/search-candidates";
+import { PostingBuilder, registerPostingsFunction, writePostings, type PostingRow } from "../../lib/store/search-postings";
 import { queryTrigrams, trigramCodes } from "../../lib/store/search-terms";
+import { pseudoRandomTexts } from "../helpers/search-index";
 
 // The search index holds, for each run, trigram and block of 2,048 generation ids, which of the
 // block's generations hold the trigram; a search asks for the generations holding every trigram
@@ -97,9 +92,7 @@ describe("search index", () => {
 
   it("holds exactly each output's distinct trigrams, block by block, however the builder's rows were split", async () => {
     // pseudo-random ASCII: ~35,000 distinct trigrams in a block, past the builder's 16,384, so it writes parts that the store unites
-    let seed = 7;
-    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16;
-    const texts = Array.from({ length: 600 }, () => Array.from({ length: 120 }, () => String.fromCharCode(32 + (next() % 95))).join(""));
+    const texts = pseudoRandomTexts(7, 600, 120);
     const gens = texts.map((t, k): [number, string] => [1 + k * 5, t]); // ids 1…2996: two blocks
     const parts = build(9, gens);
     const rows = await stored(parts);
