@@ -61,8 +61,9 @@ export class AnalysisThread {
     });
   }
 
-  post(request: ThreadRequest): void {
-    this.worker.postMessage(request);
+  /** Sends a request; the buffers in `transfer` move to the thread (unusable here after). */
+  post(request: ThreadRequest, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(request, transfer);
   }
 
   /** The next reply, in the order sent; throws once the thread has failed or stopped with none left. */

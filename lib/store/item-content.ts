@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { compressRecord, decompressRecordText } from "./record-codec";
 import type { RawTx } from "./raw";
 
@@ -30,7 +30,8 @@ export function itemContentText(inputJson: string, referenceJson: string | null)
 
 /** The stored record (key and body) of a record's text. */
 export function sealItemContent(text: string): ItemContent {
-  return { hash: createHash("sha256").update(text).digest().subarray(0, 16), body: compressRecord(text) };
+  // one call, not createHash/update/digest: ~2 µs less per item (docs/performance.md, "Load")
+  return { hash: hash("sha256", text, "buffer").subarray(0, 16), body: compressRecord(text) };
 }
 
 /** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */

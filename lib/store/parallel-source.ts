@@ -3,7 +3,7 @@ import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
 import { AnalysisThread, analysisThreadUrl } from "./analysis-thread-start";
 import type { EventSource, LoadProgress } from "./load";
-import { readLines } from "./read-lines";
+import { readLineBatches } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
 
 // Native JSONL as an event source whose parsing, analysis and row building run on a second
@@ -12,7 +12,9 @@ import type { PreparedGeneration } from "./rows";
 // outstanding, which bounds memory whatever the file's size. Events and errors come back in
 // file order, exactly as the in-thread reader (nativeSource) yields them.
 
-export type ThreadRequest = { kind: "lines"; first: number; lines: string[] } | { kind: "end" };
+/** `lines`: a batch of lines as bytes (lib/store/read-lines.ts), the first of them line `first` of the file */
+export type ThreadRequest =
+  { kind: "lines"; first: number; bytes: Uint8Array<ArrayBuffer>; offsets: Uint32Array<ArrayBuffer> } | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
 export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
 export interface ThreadReply {
@@ -20,14 +22,15 @@ export interface ThreadReply {
   errors: LineError[];
   /** the last piece of its request's reply (a batch's events come back in several) */
   done: boolean;
+  /** with the last piece: the request's line buffer, given back to be used again */
+  spare?: ArrayBuffer;
 }
 
 const BATCH_LINES = 256;
-// Each batch and its reply is one structured-clone buffer, allocated by one thread and freed by
-// the other: at most BATCH_CHARS of lines whatever their length. Four batches of 256 in
-// flight keep both threads busy: two of 128 saved ~25 MB at 1 GB but took ~25% more wall
-// time (docs/performance.md, "Memory").
-const BATCH_CHARS = 1 << 20;
+// A batch's bytes are transferred, not copied: at most BATCH_BYTES of lines whatever their
+// length. Four batches of 256 in flight keep both threads busy: two of 128 saved ~25 MB at
+// 1 GB but took ~25% more wall time (docs/performance.md, "Memory").
+const BATCH_BYTES = 1 << 20;
 const IN_FLIGHT = 4;
 
 /** The load's event source on a second thread started from `entry` (the server's comes from its own bundle). */
@@ -63,7 +66,8 @@ function parallelSource(
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
     const thread = start();
-    const lines = readLines(input, (n) => (progress.bytes += n))[Symbol.asyncIterator]();
+    const spare: ArrayBuffer[] = [];
+    const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, (n) => (progress.bytes += n), spare)[Symbol.asyncIterator]();
     let sent = 0;
     let received = 0;
     let inputDone = false;
@@ -71,23 +75,16 @@ function parallelSource(
     try {
       for (;;) {
         while (!inputDone && sent - received < IN_FLIGHT) {
-          const batch: string[] = [];
+          const next = await batches.next();
+          if (next.done) {
+            inputDone = true;
+            break;
+          }
+          const { bytes, offsets } = next.value;
           const first = progress.lines + 1;
-          let chars = 0;
-          while (batch.length < BATCH_LINES && chars < BATCH_CHARS) {
-            const next = await lines.next();
-            if (next.done) {
-              inputDone = true;
-              break;
-            }
-            batch.push(next.value);
-            chars += next.value.length;
-            progress.lines++;
-          }
-          if (batch.length > 0) {
-            thread.post({ kind: "lines", first, lines: batch });
-            sent++;
-          }
+          progress.lines += offsets.length - 1; // before the post: a transferred array reads as empty
+          thread.post({ kind: "lines", first, bytes, offsets }, [bytes.buffer, offsets.buffer]);
+          sent++;
         }
         if (inputDone && !endSent && sent === received) {
           thread.post({ kind: "end" });
@@ -97,6 +94,7 @@ function parallelSource(
         if (endSent && received === sent) break;
         const reply = await thread.next();
         if (reply.done) received++;
+        if (reply.spare) spare.push(reply.spare);
         // Each error before the events of later lines, as the in-thread reader reports them: the
         // loader counts a failing file's generations up to its first error.
         let e = 0;

@@ -71,6 +71,99 @@ export async function* readLines(
   if (text.length > 0) yield withoutCR(text);
 }
 
+/** Lines as bytes, for another thread to decode: line i is `bytes[offsets[i], offsets[i + 1])`, without its LF and trailing CR. */
+export interface LineBatch {
+  /** a view at the start of an ArrayBuffer of its own, which the batch may be transferred with */
+  bytes: Uint8Array<ArrayBuffer>;
+  offsets: Uint32Array<ArrayBuffer>;
+}
+
+/**
+ * The lines readLines gives, undecoded, in batches of at most `maxLines` lines and (but for a
+ * single longer line) `maxBytes` bytes: the loader's thread only finds line ends and copies
+ * bytes, and the thread that parses a line decodes it just before (docs/performance.md, "Load").
+ * Decoding a batch's bytes line by line with Buffer's UTF-8 decoder gives what readLines yields.
+ */
+export async function* readLineBatches(
+  stream: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  maxLines: number,
+  maxBytes: number,
+  onBytes?: (n: number) => void,
+  /** buffers of batches done with, used again: a fresh megabyte per batch costs its page faults (~4 ms) */
+  spare: ArrayBuffer[] = [],
+): AsyncGenerator<LineBatch> {
+  const fresh = (): Buffer => {
+    for (let b = spare.pop(); b; b = spare.pop()) if (b.byteLength >= maxBytes) return Buffer.from(b);
+    return Buffer.allocUnsafeSlow(maxBytes);
+  };
+  let buf = fresh();
+  let offsets = new Uint32Array(maxLines + 1);
+  let count = 0;
+  const take = (): LineBatch => {
+    const batch = { bytes: new Uint8Array(buf.buffer as ArrayBuffer, 0, offsets[count]), offsets: offsets.slice(0, count + 1) };
+    buf = fresh();
+    offsets = new Uint32Array(maxLines + 1);
+    count = 0;
+    return batch;
+  };
+  /** Adds a line (its LF already cut); true when the batch is full. */
+  const push = (from: Buffer, start: number, end: number): boolean => {
+    if (end > start && from[end - 1] === CR) end--;
+    const used = offsets[count];
+    const length = end - start;
+    if (used + length > buf.length) {
+      // a line that does not fit: the buffer grows to hold it, and the batch ends with it
+      const bigger = Buffer.allocUnsafeSlow(used + length);
+      buf.copy(bigger, 0, 0, used);
+      buf = bigger;
+    }
+    from.copy(buf, used, start, end);
+    offsets[++count] = used + length;
+    return count === maxLines || used + length >= maxBytes;
+  };
+  let parts: Buffer[] = []; // bytes of the line in progress, copied from earlier chunks
+  let head: Buffer | null = Buffer.alloc(0); // the stream's first bytes, until a BOM is ruled out
+  for await (const chunk of stream) {
+    let bytes: Buffer;
+    if (typeof chunk === "string") {
+      bytes = Buffer.from(chunk, "utf8");
+      onBytes?.(bytes.length);
+    } else {
+      onBytes?.(chunk.byteLength);
+      bytes = asBuffer(chunk);
+      if (head) {
+        bytes = head.length ? Buffer.concat([head, bytes]) : bytes;
+        if (bytes.length < BOM.length && BOM.subarray(0, bytes.length).equals(bytes)) {
+          head = Buffer.from(bytes);
+          continue;
+        }
+        head = null;
+        if (bytes.subarray(0, BOM.length).equals(BOM)) bytes = bytes.subarray(BOM.length);
+      }
+    }
+    let start = 0;
+    let nl: number;
+    while ((nl = bytes.indexOf(LF, start)) !== -1) {
+      let full: boolean;
+      if (parts.length) {
+        parts.push(bytes.subarray(start, nl));
+        const line = Buffer.concat(parts);
+        parts = [];
+        full = push(line, 0, line.length);
+      } else full = push(bytes, start, nl);
+      if (full) yield take();
+      start = nl + 1;
+    }
+    if (start < bytes.length) parts.push(Buffer.from(bytes.subarray(start)));
+  }
+  if (head?.length) parts.push(head);
+  if (parts.length) {
+    const line = Buffer.concat(parts);
+    if (line.length > 0) push(line, 0, line.length);
+  }
+  if (count > 0) yield take();
+}
+
 /** A file's bytes in chunks that are views of one buffer, overwritten by the next chunk. */
 export function* fileChunks(path: string, size = 1 << 20): Generator<Buffer> {
   const fd = fs.openSync(path, "r");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readLines } from "../../lib/store/read-lines";
+import { readLineBatches, readLines, type LineBatch } from "../../lib/store/read-lines";
 
 async function collect(chunks: Uint8Array[]) {
   const out: string[] = [];
@@ -97,5 +97,63 @@ describe("readLines", () => {
 
   it("drops the CR of CRLF line ends", async () => {
     expect(await collect([Buffer.from("a\r\nb\r\n")])).toEqual(["a", "b"]);
+  });
+});
+
+describe("readLineBatches", () => {
+  const decoded = (batches: LineBatch[]) =>
+    batches.flatMap(({ bytes, offsets }) =>
+      Array.from({ length: offsets.length - 1 }, (_, i) =>
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8", offsets[i], offsets[i + 1]),
+      ),
+    );
+
+  it("gives readLines' lines, decoded one by one, for any bytes, chunking and batch limits, within the limits", async () => {
+    const byte = fc.oneof(
+      fc.constantFrom(0x0a, 0x0d, 0xef, 0xbb, 0xbf, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0x80, 0xff),
+      fc.integer({ min: 0, max: 255 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(byte, { maxLength: 120 }),
+        fc.array(fc.nat(130)),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 24 }),
+        async (body, cuts, bom, maxLines, maxBytes) => {
+          const bytes = Buffer.from([...(bom ? [0xef, 0xbb, 0xbf] : []), ...body]);
+          const points = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
+          const chunks: Buffer[] = [];
+          let last = 0;
+          for (const p of [...points, bytes.length]) chunks.push(bytes.subarray(last, (last = p)));
+          const expected: string[] = [];
+          for await (const l of readLines(chunks)) expected.push(l);
+          // batches of spare buffers too small to use, and of one given back after each batch
+          const spare = [new ArrayBuffer(1)];
+          const batches: LineBatch[] = [];
+          for await (const b of readLineBatches(chunks, maxLines, maxBytes, undefined, spare)) {
+            const lines = b.offsets.length - 1;
+            expect(lines).toBeGreaterThan(0);
+            expect(lines).toBeLessThanOrEqual(maxLines);
+            // over the limit only by the batch's last line
+            if (lines > 1) expect(b.offsets[lines - 1]).toBeLessThan(maxBytes);
+            expect(b.bytes.byteOffset).toBe(0);
+            batches.push({ bytes: b.bytes.slice(), offsets: b.offsets });
+            spare.push(b.bytes.buffer);
+          }
+          expect(decoded(batches)).toEqual(expected);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("counts the bytes read and takes a stream of strings as their UTF-8", async () => {
+    let read = 0;
+    const batches: LineBatch[] = [];
+    for await (const b of readLineBatches(["é\r\nab", "c\n", "", "\nlast"], 2, 100, (n) => (read += n))) batches.push(b);
+    expect(decoded(batches)).toEqual(["é", "abc", "", "last"]);
+    expect(batches.map((b) => b.offsets.length - 1)).toEqual([2, 2]);
+    expect(read).toBe(Buffer.byteLength("é\r\nabc\n\nlast"));
   });
 });
