@@ -1,6 +1,6 @@
 import type Database from "better-sqlite3";
 import type { RawTx } from "./raw";
-import { classOf } from "./search-terms";
+import { scratchTrigrams } from "./search-terms";
 
 // The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram
 // (lib/store/search-terms.ts) and block of 2,048 consecutive generation ids, which of the
@@ -131,21 +131,17 @@ export class PostingBuilder {
       done = this.take();
       this.block = block;
     }
-    const n = text.length;
-    if (n < 3) return done;
+    // each distinct trigram once: an output of ~2,500 units has ~550 (docs/performance.md, "Load")
+    const { codes, count } = scratchTrigrams(text);
+    if (count === 0) return done;
     const position = id - block * BLOCK;
     const byte = position >>> 3;
     const bit = 1 << (position & 7);
     const { table } = this;
     let { bits } = this;
     let row = byte * this.slots;
-    let a = classOf(text.charCodeAt(0));
-    let b = classOf(text.charCodeAt(1));
-    for (let i = 2; i < n; i++) {
-      const c = classOf(text.charCodeAt(i));
-      const key = ((a << 14) | (b << 7) | c) + 1;
-      a = b;
-      b = c;
+    for (let k = 0; k < count; k++) {
+      const key = codes[k] + 1;
       let h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
       while (table[h] !== key && table[h] !== 0) h = (h + 2) & (2 * TABLE - 1);
       let slot: number;

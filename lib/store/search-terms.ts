@@ -23,7 +23,7 @@ for (let u = 0; u < 128; u++) {
 }
 
 /** The class of a UTF-16 unit; a trigram is three classes, `(a << 14) | (b << 7) | c`. */
-export function classOf(unit: number): number {
+function classOf(unit: number): number {
   return unit < 128 ? ASCII_CLASS[unit] : 96 + (Math.imul(unit, 0x9e3779b1) >>> 27);
 }
 
@@ -77,6 +77,12 @@ function trigramWords(text: string): { words: string; count: number } {
     p += 6;
   }
   return { words: out.toString("latin1", 0, Math.max(0, p - 1)), count };
+}
+
+/** The distinct trigrams of `text` as `codes[0..count)`, in order of first appearance, in scratch space the next call reuses. */
+export function scratchTrigrams(text: string): { codes: Int32Array; count: number } {
+  const count = distinctTrigrams(text); // first: it may replace `set` with a larger one
+  return { codes: set, count };
 }
 
 /** The distinct trigrams of `text` (21-bit numbers, in order of first appearance). */
