@@ -159,6 +159,23 @@ describe("search index", () => {
     expect(() => postingCandidates([{ block: 0, ids: Uint8Array.of(0, 0xff, 0x7f) }], 1, 10)).toThrow(/damaged/);
   });
 
+  it("gives each text's distinct trigrams in order of first appearance, texts with thousands of them included", () => {
+    // the trigram of each three-unit window alone, and a Set: independent of how a whole text's are gathered
+    const naive = (text: string) => [
+      ...new Set(Array.from({ length: Math.max(0, text.length - 2) }, (_, i) => trigramCodes(text.slice(i, i + 3))[0])),
+    ];
+    fc.assert(
+      fc.property(fc.oneof(anyText, fc.string({ unit: "binary", minLength: 3000, maxLength: 12000 })), (text) => {
+        expect(Array.from(trigramCodes(text))).toEqual(naive(text));
+      }),
+      { numRuns: 200 },
+    );
+    let seed = 7;
+    const many = Array.from({ length: 9000 }, () => String.fromCharCode(33 + ((seed = (seed * 48271) % 2147483647) % 94))).join("");
+    expect(naive(many).length).toBeGreaterThan(4096);
+    expect(Array.from(trigramCodes(many))).toEqual(naive(many));
+  });
+
   it("asks for at most 32 distinct trigrams of a long text, and none of a text under three units", () => {
     const q = Array.from({ length: 200 }, (_, i) => String.fromCharCode(33 + (i % 90))).join("");
     const asked = queryTrigrams(q)!;
