@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { LineError, RunHeader } from "../analysis/types";
 import { analysisThreadUrl } from "../store/analysis-thread-start";
+import type { LoadProgress } from "../store/load";
 import type { ThreadEvent } from "../store/parallel-source";
 import { WRITER_BATCH } from "../store/rows";
 import type { ImportOptions, ImportFormat } from "./options";
@@ -49,7 +50,29 @@ export const importThreadStarter =
 
 export const startImportThread = importThreadStarter(analysisThreadUrl);
 
-const startThread = async (...[entry, file, path, size, opts, progress]: [URL, ...Parameters<ImportStarter>]) => {
+/**
+ * The import thread of `path`, started now: the CLI starts the first file's before the store's and
+ * the loader's modules load, so that the thread's own start (~0.4 s) is not waited for after
+ * them (docs/performance.md, "Importers"). `starter` runs that thread's import when asked for
+ * that same file; `stop` ends the thread whether or not it was used.
+ */
+export function importThreadAhead(file: string, path: string, size: number, opts: ImportOptions) {
+  const spawned = spawnThread(analysisThreadUrl, file, path, size, opts);
+  let used = false;
+  const starter: ImportStarter = (f, p, s, o, progress) => {
+    if (used || f !== file || p !== path) throw new Error(`internal: the import thread of ${file} given ${f}`);
+    used = true;
+    return attachThread(spawned, progress);
+  };
+  return { starter, stop: () => (used ? Promise.resolve() : spawned.stop()) };
+}
+
+const startThread = async (...[entry, file, path, size, opts, progress]: [URL, ...Parameters<ImportStarter>]) =>
+  attachThread(spawnThread(entry, file, path, size, opts), progress);
+
+type SpawnedThread = ReturnType<typeof spawnThread>;
+
+function spawnThread(entry: URL, file: string, path: string, size: number, opts: ImportOptions) {
   const worker = new Worker(entry, {
     workerData: { kind: "import", file, path, size, opts } satisfies ImportThreadData,
     // 32 MB, not ingest's 8: a sample is parsed whole (JSON, attachments, events) and with 8 MB
@@ -84,6 +107,10 @@ const startThread = async (...[entry, file, path, size, opts, progress]: [URL, .
     worker.removeAllListeners("exit");
     await worker.terminate();
   };
+  return { worker, next, stop };
+}
+
+async function attachThread({ worker, next, stop }: SpawnedThread, progress: LoadProgress): Promise<ImportSource | ImportReport> {
   let first: ImportThreadMessage;
   try {
     first = await next();
@@ -123,4 +150,4 @@ const startThread = async (...[entry, file, path, size, opts, progress]: [URL, .
   }
   const source: ImportSource = { format: first.format, events: events(), errors, outcome: () => outcome };
   return source;
-};
+}

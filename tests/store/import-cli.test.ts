@@ -109,6 +109,22 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     expect(r2.code).toBe(1);
     expect(r2.err).toContain("invalid.jsonl:");
     expect(r2.out).toMatch(/dictsum-small\.jsonl: \d+ run\(s\)/);
+    // `stepwise import` the same way: the first file on the thread started ahead, the next on its own
+    const logs = ["ahead1", "ahead2"].map((evalId) =>
+      writeInspectLog({
+        status: "success",
+        evalId,
+        samples: [1, 2].map((id) => ({ id, completion: "7", scores: { match: { value: "C", answer: "7" } } })),
+      }),
+    );
+    const imported = cli("import", "--threads", "2", ...logs);
+    expect(imported.code, imported.err).toBe(0);
+    for (const id of ["ahead1", "ahead2"]) expect(imported.out).toMatch(new RegExp(`^imported inspect__.*__${id}: `, "m"));
+    // a first file that is no import: its thread's refusal, and the next file still imports
+    const refused = cli("import", "--threads", "2", path.join(EXAMPLES, "invalid.jsonl"), logs[1]);
+    expect(refused.code).toBe(1);
+    expect(refused.out + refused.err).toContain("invalid.jsonl");
+    expect(refused.out).toMatch(/^replaced run inspect__.*__ahead2$/m);
   });
 
   it("says why a file it cannot read was not loaded: missing, a directory (it printed nothing before)", { timeout: 120_000 }, () => {
@@ -174,5 +190,19 @@ describe("stepwise ingest on two threads, a store it cannot open", () => {
     expect(r.signal, "killed by the timeout: the process did not exit").toBeNull();
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^stepwise: (EEXIST|ENOTDIR)/m);
+    const log = writeInspectLog({
+      status: "success",
+      evalId: "ahead3",
+      samples: [{ id: 1, completion: "7", scores: { match: { value: "C", answer: "7" } } }],
+    });
+    const i = spawnSync(process.execPath, ["bin/stepwise.mjs", "import", "--threads", "2", log], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `file:${file}/store.db`, NO_COLOR: "1" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(i.signal, "killed by the timeout: the import did not exit").toBeNull();
+    expect(i.status).toBe(1);
+    expect(i.stderr).toMatch(/^stepwise: (EEXIST|ENOTDIR)/m);
   });
 });

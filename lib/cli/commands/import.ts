@@ -3,14 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
-import { importFile, type ImportReport } from "../../import";
-import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions } from "../../import/options";
-import { startImportThread } from "../../import/parallel";
+import type { ImportReport } from "../../import";
+import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions, type ImportOptions } from "../../import/options";
+import type { ImportStarter } from "../../import/report";
 import { formatLineError } from "../../store/load-errors";
 import { PARALLEL_FROM_BYTES } from "../../store/analysis-thread-start";
 import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
-import { withStore } from "../store";
 import { UsageError } from "../usage-error";
 
 export const importHelp = `stepwise import FILE… [--format F] [--filter NAME] [--metric NAME] [--model NAME] [--key KEY]
@@ -71,36 +70,65 @@ export async function importCommand(argv: string[]): Promise<number> {
   if (values.threads !== undefined && values.threads !== "1" && values.threads !== "2")
     throw new UsageError(`--threads: expected 1 or 2, got '${values.threads}'`);
   boundHeapGrowth();
+  const sizeOf = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+  // A second thread pays off past a few MB; starting it costs a fraction of a second.
+  const threaded = (size: number) => (values.threads ? values.threads === "2" : size > PARALLEL_FROM_BYTES);
+  // The first file's import thread starts before the store's and the loader's modules load, as
+  // `stepwise ingest` starts its analysis thread (stdin is spooled first: not started ahead).
+  const first = positionals[0];
+  const { importThreadAhead, startImportThread } = await import("../../import/parallel");
+  const ahead = first !== "-" && threaded(sizeOf(first)) ? importThreadAhead(first, first, sizeOf(first), parsed.options) : null;
+  try {
+    return await importFiles(positionals, parsed.options, values.json === true, { threaded, sizeOf, ahead, startImportThread });
+  } finally {
+    await ahead?.stop();
+  }
+}
+
+async function importFiles(
+  positionals: string[],
+  options: ImportOptions,
+  json: boolean,
+  {
+    threaded,
+    sizeOf,
+    ahead,
+    startImportThread,
+  }: {
+    threaded: (size: number) => boolean;
+    sizeOf: (file: string) => number;
+    ahead: { starter: ImportStarter } | null;
+    startImportThread: ImportStarter;
+  },
+): Promise<number> {
+  const [{ importFile }, { withStore }] = await Promise.all([import("../../import"), import("../store")]);
   const reports: ImportReport[] = await withStore(async (store) => {
     const out: ImportReport[] = [];
-    for (const file of positionals) {
+    for (const [i, file] of positionals.entries()) {
       const name = file === "-" ? "<stdin>" : file;
       // stdin is spooled to a temporary file: a ZIP is read from its end, JSON documents whole.
       const tmp = file === "-" ? await spoolStdin() : null;
       const bar = progressBar(name, "MB");
       const started = Date.now();
       try {
-        const size = fs.statSync(tmp ?? file, { throwIfNoEntry: false })?.size ?? 0;
-        // A second thread pays off past a few MB; starting it costs a fraction of a second.
-        const threaded = values.threads ? values.threads === "2" : size > PARALLEL_FROM_BYTES;
         const report = await importFile(
           store,
           name,
           tmp ?? file,
-          parsed.options,
+          options,
           (p) => bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations`),
-          threaded ? startImportThread : undefined,
+          i === 0 && ahead ? ahead.starter : threaded(sizeOf(tmp ?? file)) ? startImportThread : undefined,
         );
         bar.done();
         out.push(report);
-        if (!values.json) printReport(report, (Date.now() - started) / 1000);
+        if (!json) printReport(report, (Date.now() - started) / 1000);
       } finally {
         if (tmp) fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
       }
     }
     return out;
   });
-  if (values.json) console.log(JSON.stringify(reports, null, 2));
+  if (json) console.log(JSON.stringify(reports, null, 2));
   return reports.every((r) => r.ok) ? 0 : 1;
 }
 
