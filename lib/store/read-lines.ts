@@ -13,6 +13,26 @@ const LF = 10;
 const withoutCR = (s: string): string => (s.charCodeAt(s.length - 1) === CR ? s.slice(0, -1) : s);
 const BOM = Buffer.of(0xef, 0xbb, 0xbf);
 
+/** Drops a byte stream's leading BOM, holding its first bytes until one is ruled out. */
+class LeadingBom {
+  private head: Buffer | null = Buffer.alloc(0);
+  /** The chunk's bytes to split into lines; null while the stream's first bytes may still be a BOM's. */
+  strip(chunk: Buffer): Buffer | null {
+    if (!this.head) return chunk;
+    const bytes = this.head.length ? Buffer.concat([this.head, chunk]) : chunk;
+    if (bytes.length < BOM.length && BOM.subarray(0, bytes.length).equals(bytes)) {
+      this.head = Buffer.from(bytes);
+      return null;
+    }
+    this.head = null;
+    return bytes.subarray(0, BOM.length).equals(BOM) ? bytes.subarray(BOM.length) : bytes;
+  }
+  /** At the stream's end: the bytes held (the start of a BOM the stream did not finish), or null. */
+  rest(): Buffer | null {
+    return this.head?.length ? this.head : null;
+  }
+}
+
 /**
  * Splits a byte stream into lines without holding more than one chunk and one line. Chunks
  * may be views of one buffer reused between them (fileChunks): nothing is kept past a chunk.
@@ -23,7 +43,7 @@ export async function* readLines(
 ) {
   let parts: Buffer[] = []; // bytes of the line in progress, copied from earlier chunks
   let text = ""; // the line in progress, from a stream that gives strings
-  let head: Buffer | null = Buffer.alloc(0); // the stream's first bytes, until a BOM is ruled out
+  const bom = new LeadingBom();
   const joined = (last?: Buffer): string => {
     const line = Buffer.concat(last ? [...parts, last] : parts).toString("utf8");
     parts = [];
@@ -44,16 +64,8 @@ export async function* readLines(
       continue;
     }
     onBytes?.(chunk.byteLength);
-    let bytes = asBuffer(chunk);
-    if (head) {
-      bytes = head.length ? Buffer.concat([head, bytes]) : bytes;
-      if (bytes.length < BOM.length && BOM.subarray(0, bytes.length).equals(bytes)) {
-        head = Buffer.from(bytes);
-        continue;
-      }
-      head = null;
-      if (bytes.subarray(0, BOM.length).equals(BOM)) bytes = bytes.subarray(BOM.length);
-    }
+    const bytes = bom.strip(asBuffer(chunk));
+    if (!bytes) continue;
     if (text) {
       parts.push(Buffer.from(text, "utf8"));
       text = "";
@@ -66,7 +78,8 @@ export async function* readLines(
     }
     if (start < bytes.length) parts.push(Buffer.from(bytes.subarray(start)));
   }
-  if (head?.length) parts.push(head);
+  const rest = bom.rest();
+  if (rest) parts.push(rest);
   if (parts.length) text += joined();
   if (text.length > 0) yield withoutCR(text);
 }
@@ -122,24 +135,16 @@ export async function* readLineBatches(
     return count === maxLines || used + length >= maxBytes;
   };
   let parts: Buffer[] = []; // bytes of the line in progress, copied from earlier chunks
-  let head: Buffer | null = Buffer.alloc(0); // the stream's first bytes, until a BOM is ruled out
+  const bom = new LeadingBom();
   for await (const chunk of stream) {
-    let bytes: Buffer;
+    let bytes: Buffer | null;
     if (typeof chunk === "string") {
       bytes = Buffer.from(chunk, "utf8");
       onBytes?.(bytes.length);
     } else {
       onBytes?.(chunk.byteLength);
-      bytes = asBuffer(chunk);
-      if (head) {
-        bytes = head.length ? Buffer.concat([head, bytes]) : bytes;
-        if (bytes.length < BOM.length && BOM.subarray(0, bytes.length).equals(bytes)) {
-          head = Buffer.from(bytes);
-          continue;
-        }
-        head = null;
-        if (bytes.subarray(0, BOM.length).equals(BOM)) bytes = bytes.subarray(BOM.length);
-      }
+      bytes = bom.strip(asBuffer(chunk));
+      if (!bytes) continue;
     }
     let start = 0;
     let nl: number;
@@ -156,7 +161,8 @@ export async function* readLineBatches(
     }
     if (start < bytes.length) parts.push(Buffer.from(bytes.subarray(start)));
   }
-  if (head?.length) parts.push(head);
+  const rest = bom.rest();
+  if (rest) parts.push(rest);
   if (parts.length) {
     const line = Buffer.concat(parts);
     if (line.length > 0) push(line, 0, line.length);
