@@ -25,6 +25,10 @@ export const analysisThreadUrl = new URL("./analysis-thread.mjs", import.meta.ur
 /** Files larger than this load on two threads unless told otherwise: starting the thread costs ~0.3 s. */
 export const PARALLEL_FROM_BYTES = 8_000_000;
 
+/** Whether the CLI loads `bytes` (null: not known, stdin) on two threads, `threads` its `--threads` ("1" or "2") if given. */
+export const onTwoThreads = (threads: string | undefined, bytes: number | null): boolean =>
+  threads ? threads === "2" : bytes === null || bytes > PARALLEL_FROM_BYTES;
+
 /** A started analysis thread and the replies it has sent, kept until its load reads them. */
 export class AnalysisThread {
   private readonly worker: Worker;

@@ -7,7 +7,7 @@ import type { ImportReport } from "../../import";
 import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions, type ImportOptions } from "../../import/options";
 import type { ImportStarter } from "../../import/report";
 import { formatLineError } from "../../store/load-errors";
-import { PARALLEL_FROM_BYTES } from "../../store/analysis-thread-start";
+import { onTwoThreads } from "../../store/analysis-thread-start";
 import { boundHeapGrowth } from "../heap";
 import { progressBar } from "../progress";
 import { UsageError } from "../usage-error";
@@ -70,38 +70,35 @@ export async function importCommand(argv: string[]): Promise<number> {
   if (values.threads !== undefined && values.threads !== "1" && values.threads !== "2")
     throw new UsageError(`--threads: expected 1 or 2, got '${values.threads}'`);
   boundHeapGrowth();
-  const sizeOf = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  // A second thread pays off past a few MB; starting it costs a fraction of a second.
-  const threaded = (size: number) => (values.threads ? values.threads === "2" : size > PARALLEL_FROM_BYTES);
   // The first file's import thread starts before the store's and the loader's modules load, as
   // `stepwise ingest` starts its analysis thread (stdin is spooled first: not started ahead).
   const first = positionals[0];
-  const { importThreadAhead, startImportThread } = await import("../../import/parallel");
-  const ahead = first !== "-" && threaded(sizeOf(first)) ? importThreadAhead(first, first, sizeOf(first), parsed.options) : null;
+  const firstSize = first === "-" ? null : sizeOf(first);
+  const { importThreadAhead } = await import("../../import/parallel");
+  const ahead =
+    firstSize !== null && onTwoThreads(values.threads, firstSize) ? importThreadAhead(first, first, firstSize, parsed.options) : null;
   try {
-    return await importFiles(positionals, parsed.options, values.json === true, { threaded, sizeOf, ahead, startImportThread });
+    return await importFiles(positionals, parsed.options, { json: values.json === true, threads: values.threads }, ahead?.starter ?? null);
   } finally {
     await ahead?.stop();
   }
 }
 
+/** A file's bytes; 0 when it is missing (the import then says so). */
+const sizeOf = (file: string) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+
 async function importFiles(
   positionals: string[],
   options: ImportOptions,
-  json: boolean,
-  {
-    threaded,
-    sizeOf,
-    ahead,
-    startImportThread,
-  }: {
-    threaded: (size: number) => boolean;
-    sizeOf: (file: string) => number;
-    ahead: { starter: ImportStarter } | null;
-    startImportThread: ImportStarter;
-  },
+  { json, threads }: { json: boolean; threads: string | undefined },
+  /** the first file's thread, started ahead */
+  ahead: ImportStarter | null,
 ): Promise<number> {
-  const [{ importFile }, { withStore }] = await Promise.all([import("../../import"), import("../store")]);
+  const [{ importFile }, { withStore }, { startImportThread }] = await Promise.all([
+    import("../../import"),
+    import("../store"),
+    import("../../import/parallel"),
+  ]);
   const reports: ImportReport[] = await withStore(async (store) => {
     const out: ImportReport[] = [];
     for (const [i, file] of positionals.entries()) {
@@ -117,7 +114,7 @@ async function importFiles(
           tmp ?? file,
           options,
           (p) => bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations`),
-          i === 0 && ahead ? ahead.starter : threaded(sizeOf(tmp ?? file)) ? startImportThread : undefined,
+          i === 0 && ahead ? ahead : onTwoThreads(threads, sizeOf(tmp ?? file)) ? startImportThread : undefined,
         );
         bar.done();
         out.push(report);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import type { LineError } from "../../analysis/types";
-import { AnalysisThread, analysisThreadUrl, PARALLEL_FROM_BYTES } from "../../store/analysis-thread-start";
+import { AnalysisThread, analysisThreadUrl, onTwoThreads } from "../../store/analysis-thread-start";
 import { formatLineError } from "../../store/load-errors";
 import type { LoadReport } from "../../store/load";
 import { boundHeapGrowth, capYoungGeneration } from "../heap";
@@ -48,9 +48,6 @@ export async function ingestCommand(argv: string[]): Promise<number> {
 const nameOf = (file: string) => (file === "-" ? "<stdin>" : file);
 /** A file's bytes; null for standard input. */
 const sizeOf = (file: string) => (file === "-" ? null : fs.statSync(file).size);
-/** A second thread pays off past a few MB (and for stdin, whose size is unknown). */
-const onTwoThreads = (threads: string | undefined, bytes: number | null) =>
-  threads ? threads === "2" : bytes === null || bytes > PARALLEL_FROM_BYTES;
 
 async function ingestFiles(
   positionals: string[],
