@@ -85,14 +85,14 @@ export async function loadEvents(
   try {
     await store.raw.transaction(async (tx) => {
       const restoreCache = await growPageCache(tx);
+      let writer = null as RunWriter | null;
       try {
-        let writer = null as RunWriter | null;
         const written: number[] = [];
         const finish = async () => {
           if (writer && errors.length === 0) {
             runs.push(await writer.finish());
             written.push(writer.runId);
-          }
+          } else await writer?.quiesce();
           writer = null;
         };
         let n = 0;
@@ -115,6 +115,7 @@ export async function loadEvents(
         if (errors.length > 0) throw new LoadRejected(errors);
         if (searchIndex) await markIndexed(tx, written);
       } finally {
+        await writer?.quiesce(); // a load that failed midway: its writes end before the rollback
         await restoreCache();
       }
     });

@@ -3,60 +3,96 @@ import { Readable } from "node:stream";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 
-// PostgreSQL's fastest bulk path: COPY … FROM STDIN in text format, on the transaction's own
-// client. Values are escaped per the COPY text rules (backslash, tab, newline, CR; \N is NULL).
-// The rows are written as UTF-8 straight into buffers of about CHUNK_BYTES: built as strings
-// (a 256-row rope per chunk, then Buffer.from) they cost a load's thread ~2 s of flattening and
-// encoding and ~3.5 s of garbage collection per 100,000 generations (docs/performance.md, "Load").
+// PostgreSQL's fastest bulk path: COPY … FROM STDIN in CSV format, on the transaction's own
+// client. CSV rather than COPY's text format: a quoted field holds newlines, tabs and
+// backslashes as they are, so an output (~50 newlines) is written as it is instead of being
+// escaped into a new string — that escaping and its garbage were ~4 s of the loader's thread per
+// 100,000 generations (docs/performance.md, "Load"). Strings are always quoted (an unquoted empty
+// field is NULL, and no quoted line can be read as the end marker `\.`), their quotes doubled.
+// The rows are written as UTF-8 straight into buffers of about CHUNK_BYTES.
 
 const CHUNK_BYTES = 1 << 18;
-const SPECIAL = /[\\\t\n\r]/;
-const SPECIALS = /[\\\t\n\r]/g;
-const ESCAPED: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
-const TAB = 9;
+const COMMA = 44;
 const LF = 10;
+const QUOTE = 34;
+const BACKSLASH = 92;
+const X = 120;
+const HEX = Buffer.from("0123456789abcdef", "latin1");
 
-/** COPY text of row-major chunks of values (a row array is a chunk of one row), in buffers of about CHUNK_BYTES. */
-export function* copyTextOfValues(chunks: unknown[][], width: number): Generator<Buffer> {
-  let buf = Buffer.allocUnsafe(CHUNK_BYTES);
+// Buffers of CHUNK_BYTES whose COPY has ended (the server has read every byte), used again: a
+// new one per chunk was ~400 MB of external memory per 100,000 generations, and V8 answers
+// external memory with full garbage collections (~3 s of the loader's thread).
+const spare: Buffer[] = [];
+const MAX_SPARE = 16;
+
+/**
+ * COPY CSV of row-major chunks of values (a row array is a chunk of one row), in buffers of
+ * about CHUNK_BYTES; each buffer it writes into is added to `taken` (to be given back by
+ * `giveBack` once the server has read them).
+ */
+export function* copyCsvOfValues(chunks: unknown[][], width: number, taken: Buffer[] = []): Generator<Buffer> {
+  const take = (bytes: number) => {
+    const b = bytes <= CHUNK_BYTES ? (spare.pop() ?? Buffer.allocUnsafeSlow(CHUNK_BYTES)) : Buffer.allocUnsafe(bytes);
+    taken.push(b);
+    return b;
+  };
+  let buf = take(CHUNK_BYTES);
   let at = 0;
   /** Room for `bytes` more; a full buffer is handed on first. */
   const room = (bytes: number): Buffer | null => {
     if (at + bytes <= buf.length) return null;
     const full = at > 0 ? buf.subarray(0, at) : null;
-    buf = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes));
+    buf = take(bytes);
     at = 0;
     return full;
   };
   for (const chunk of chunks) {
     for (let i = 0; i < chunk.length; i += width) {
       for (let c = 0; c < width; c++) {
-        const text = fieldText(chunk[i + c]);
-        // three UTF-8 bytes per UTF-16 unit at most, and the tab or newline after it
-        const full = room(text.length * 3 + 1);
-        if (full) yield full;
-        at += buf.write(text, at, "utf8");
-        buf[at++] = c === width - 1 ? LF : TAB;
+        const v = chunk[i + c];
+        const end = c === width - 1 ? LF : COMMA;
+        if (v === null || v === undefined) {
+          const full = room(1);
+          if (full) yield full;
+        } else if (typeof v === "number" || typeof v === "bigint" || typeof v === "boolean") {
+          const s = typeof v === "boolean" ? (v ? "t" : "f") : String(v);
+          const full = room(s.length + 1);
+          if (full) yield full;
+          at += buf.write(s, at, "latin1");
+        } else if (v instanceof Uint8Array) {
+          // bytea's hex form
+          const full = room(v.length * 2 + 3);
+          if (full) yield full;
+          buf[at++] = BACKSLASH;
+          buf[at++] = X;
+          for (let k = 0; k < v.length; k++) {
+            buf[at++] = HEX[v[k] >>> 4];
+            buf[at++] = HEX[v[k] & 15];
+          }
+        } else {
+          const text = typeof v === "string" ? v : String(v);
+          const s = text.includes('"') ? text.replaceAll('"', '""') : text;
+          // three UTF-8 bytes per UTF-16 unit at most, the quotes and the separator
+          const full = room(s.length * 3 + 3);
+          if (full) yield full;
+          buf[at++] = QUOTE;
+          at += buf.write(s, at, "utf8");
+          buf[at++] = QUOTE;
+        }
+        buf[at++] = end;
       }
     }
   }
   if (at > 0) yield buf.subarray(0, at);
 }
 
-/** One value as COPY's text format writes it. */
-function fieldText(v: unknown): string {
-  if (v === null || v === undefined) return "\\N";
-  if (typeof v === "boolean") return v ? "t" : "f";
-  // bytea in hex form; the backslash itself escaped for COPY's text format
-  if (v instanceof Uint8Array) return "\\\\x" + Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("hex");
-  const s = typeof v === "string" ? v : String(v);
-  return SPECIAL.test(s) ? s.replace(SPECIALS, (ch) => ESCAPED[ch]) : s;
-}
-
 export async function copyValues(client: pg.PoolClient | pg.Client, table: string, columns: string[], chunks: unknown[][]): Promise<void> {
   if (chunks.every((c) => c.length === 0)) return;
-  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN`;
-  await pipeline(Readable.from(copyTextOfValues(chunks, columns.length)), client.query(copyFrom(sql)));
+  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN WITH (FORMAT csv)`;
+  const taken: Buffer[] = [];
+  await pipeline(Readable.from(copyCsvOfValues(chunks, columns.length, taken)), client.query(copyFrom(sql)));
+  // only after a COPY that ended: a failed one may leave buffers queued on the socket
+  for (const b of taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
 }
 
 export async function copyRows(client: pg.PoolClient | pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {

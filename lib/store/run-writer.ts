@@ -4,7 +4,7 @@ import type { GenerationEvent } from "../native/reader";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
-import { PostingBuilder, writePostings } from "./search-postings";
+import { PostingBuilder, writePostings, type PostingRow } from "./search-postings";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -32,19 +32,36 @@ const ID_BLOCK = 1000;
 // ~1.0–1.5 s → ~0.2–0.3 s, for ~8% more upload time; docs/performance.md, "Load"). The CLI
 // writes whole batches. PostgreSQL's driver waits on the network anyway.
 const SHARED_SLICE_ROWS = 64;
+/** PostgreSQL: generations built between turns of the event loop while the last batch's writes go on */
+const TURN_EVERY = 16;
 
 /** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
 class IdPool {
   private next = new Map<string, [number, number]>();
+  /** awaited before any query: the writer's writes still running (one query at a time on a client) */
+  before: () => Promise<void> = async () => {};
   constructor(private tx: RawTx) {}
   async take(table: string): Promise<number> {
     let range = this.next.get(table);
-    if (!range || range[0] > range[1]) {
-      const first = await this.tx.reserveIds(table, ID_BLOCK);
-      range = [first, first + ID_BLOCK - 1];
-      this.next.set(table, range);
-    }
+    if (!range || range[0] > range[1]) range = await this.reserve(table);
     return range[0]++;
+  }
+  /** At least `n` ids at hand for `table` (one more query at most), so that `take` asks the store nothing. */
+  async ensure(table: string, n: number): Promise<void> {
+    const range = this.next.get(table);
+    const left = range ? range[1] - range[0] + 1 : 0;
+    if (left >= n) return;
+    await this.before();
+    const first = await this.tx.reserveIds(table, ID_BLOCK + n);
+    // the ids left over are skipped (harmless, as any unused ids are)
+    this.next.set(table, [first, first + ID_BLOCK + n - 1]);
+  }
+  private async reserve(table: string): Promise<[number, number]> {
+    await this.before();
+    const first = await this.tx.reserveIds(table, ID_BLOCK);
+    const range: [number, number] = [first, first + ID_BLOCK - 1];
+    this.next.set(table, range);
+    return range;
   }
 }
 
@@ -61,6 +78,13 @@ export class RunWriter {
   private readonly postings: PostingBuilder | null;
   steps = 0;
   private ordinal = 0;
+  /**
+   * PostgreSQL: the last batch's writes, still running on the server while this thread builds
+   * the next batch (docs/performance.md, "Load"); rejected where they failed. Everything that
+   * asks the store first waits for them: one query at a time on the transaction's client.
+   */
+  private behind: Promise<void> | null = null;
+  private readonly writesBehind: boolean;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
   // load order is the item order and the running count is each generation's ordinal.
   private lastItem = -1;
@@ -83,6 +107,8 @@ export class RunWriter {
   ) {
     this.openedSource = JSON.stringify(header.source ?? null);
     this.postings = indexSearch ? new PostingBuilder(runId) : null;
+    this.writesBehind = tx.provider === "postgres";
+    ids.before = () => this.settle();
   }
   private readonly openedSource: string;
 
@@ -159,6 +185,10 @@ export class RunWriter {
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
     if (this.genRows.length >= WRITER_BATCH) await this.flush();
+    // The writes behind go on only when this thread's event loop turns (the driver reads the
+    // server's replies and sends the next statement there); events already queued would
+    // otherwise be taken one after another in microtasks, the server idle meanwhile.
+    else if (this.behind && this.genRows.length % TURN_EVERY === 0) await giveTurn();
   }
 
   /** A turn of the event loop between the steps of a long write, on the server's store. */
@@ -167,15 +197,60 @@ export class RunWriter {
   }
 
   async flush(): Promise<void> {
-    if (this.itemRows.length) {
-      const contentIds = await storeContents(this.tx, this.itemContents);
-      this.itemRows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
-      await this.tx.insertRows("Item", ITEM_COLS, this.itemRows);
-      await this.turn();
-    }
+    const items = { rows: this.itemRows, contents: this.itemContents };
+    const gens = this.genRows;
+    this.itemRows = [];
+    this.itemContents = [];
+    this.genRows = [];
+    if (!this.writesBehind) return this.write(items, gens);
+    // The batch's own work (outputs, index rows) is done here; its writes go on while the next
+    // batch is built. Ids for that batch are asked for first: no query waits behind the writes.
+    const postings: PostingRow[] = [];
+    if (this.postings)
+      for (const g of gens) {
+        const done = this.postings.add(Number(g[0]), compressRowOutput(this.tx.provider, g));
+        if (done) postings.push(...done);
+      }
+    await this.settle();
+    await this.ids.ensure("Item", WRITER_BATCH);
+    await this.ids.ensure("Generation", WRITER_BATCH);
+    const writes = this.writeRows(items, gens, postings);
+    writes.catch(() => {}); // observed by the next settle(); until then not an unhandled rejection
+    this.behind = writes;
+  }
+
+  /** Waits for the writes still running (throws where they failed). */
+  async settle(): Promise<void> {
+    const writes = this.behind;
+    this.behind = null;
+    await writes;
+  }
+
+  /** After a load that ends without finish() (an error elsewhere): waits for the writes, whose own failure is not that error. */
+  async quiesce(): Promise<void> {
+    await this.settle().catch(() => {});
+  }
+
+  private async writeRows(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][], postings: PostingRow[]): Promise<void> {
+    await this.writeItems(items);
+    await this.tx.insertRows("Generation", GEN_COLS, gens);
+    if (postings.length) await writePostings(this.tx, postings);
+  }
+
+  private async writeItems(items: { rows: unknown[][]; contents: ItemContent[] }): Promise<void> {
+    if (!items.rows.length) return;
+    const contentIds = await storeContents(this.tx, items.contents);
+    items.rows.forEach((row, i) => (row[ITEM_CONTENT] = contentIds[i]));
+    await this.tx.insertRows("Item", ITEM_COLS, items.rows);
+    await this.turn();
+  }
+
+  /** A batch written now (SQLite: the writes are this thread's own work). */
+  private async write(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][]): Promise<void> {
+    await this.writeItems(items);
     const slice = this.sliceRows ?? WRITER_BATCH;
-    for (let at = 0; at < this.genRows.length; at += slice) {
-      const rows = this.genRows.slice(at, at + slice);
+    for (let at = 0; at < gens.length; at += slice) {
+      const rows = gens.slice(at, at + slice);
       // Outputs are compressed here, on the loader's thread: on the analysis thread they made it the one a load waited for.
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
@@ -186,14 +261,12 @@ export class RunWriter {
           if (done) await writePostings(this.tx, done, () => this.turn());
         }
     }
-    this.itemRows = [];
-    this.itemContents = [];
-    this.genRows = [];
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
+    await this.settle();
     if (this.postings) await writePostings(this.tx, this.postings.take(), () => this.turn());
     // An importer learns some provenance only while reading (Inspect's errored samples).
     const source = JSON.stringify(this.header.source ?? null);
