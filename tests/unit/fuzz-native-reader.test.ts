@@ -181,6 +181,12 @@ describe("native reader fuzzing", () => {
       ["deep metadata", item(`,"metadata":${"[".repeat(100_000)}${"]".repeat(100_000)}`), /nested deeper than 100/],
       ["deep input", item(`,"input":${'{"a":'.repeat(5_000)}1${"}".repeat(5_000)}`), /nested deeper than 100/],
       ["deep and cut off", "[".repeat(1_000_000), /nested deeper|cut off/],
+      // the limit itself: the line's object and metadata's arrays, 100 levels in all, pass; one more does not
+      ["100 deep", item(`,"metadata":${"[".repeat(99)}${"]".repeat(99)}`), null],
+      ["101 deep", item(`,"metadata":${"[".repeat(100)}${"]".repeat(100)}`), /nested deeper than 100/],
+      // many brackets, shallow: in strings, and side by side
+      ["brackets in a string", item(`,"output":"${"{[".repeat(5_000)}"`), null],
+      ["many shallow arrays", item(`,"metadata":[${Array(500).fill("[[1]]").join(",")}]`), null],
       ["10 MB output", item(`,"output":"${"7".repeat(10_000_000)}"`), null],
       ["10 MB key", `{"type":"run","key":"${"k".repeat(10_000_000)}","model":"m","benchmark":"generic","variant":"v"}`, null],
       ["10 MB of quotes and escapes", item(`,"output":"${'\\"'.repeat(2_500_000)}"`), null],
@@ -202,6 +208,7 @@ describe("native reader fuzzing", () => {
       if (ev?.kind === "generation") JSON.stringify(generationRow(1, 1, 1, ev.item, ev.analysis));
       expect(Date.now() - started, name).toBeLessThan(BUDGET_MS);
       if (want) expect(r.errors.map((e) => `${e.field}: ${e.message}`).join("\n"), name).toMatch(want);
+      else expect(r.errors, name).toEqual([]);
       for (const e of r.errors) expect(e.line, name).toBe(2);
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
