@@ -8,6 +8,7 @@ import type { RawTx } from "./raw";
 import { readLines } from "./read-lines";
 import { markIndexed } from "./search-index";
 import { RunWriter } from "./run-writer";
+import { nulTextField } from "./rows";
 
 export interface LoadProgress {
   bytes: number;
@@ -67,6 +68,8 @@ export interface EventSource {
   errors: LineError[];
 }
 
+const NUL_MESSAGE = "holds the character U+0000, which PostgreSQL cannot store in text (a SQLite store can)";
+
 /**
  * Loads one file in one transaction: every run in it replaces the run with the same key, and
  * any error anywhere in the file rolls everything back (every error is reported).
@@ -97,7 +100,11 @@ export async function loadEvents(
         };
         let n = 0;
         for await (const ev of source.events) {
-          if (ev.kind === "run") {
+          const nul = tx.provider === "postgres" ? nulTextField(ev) : null;
+          if (nul) {
+            errors.push({ file, line: ev.line, field: nul, message: NUL_MESSAGE });
+            if (ev.kind === "run") await finish();
+          } else if (ev.kind === "run") {
             await finish();
             current = ev.header.key;
             if (errors.length === 0)

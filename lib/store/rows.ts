@@ -5,7 +5,13 @@ import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import { compressOutput } from "./output-text";
 import { stepTraceOf, stepTraceText } from "./step-trace";
-import { type GenerationAnalysis, type GenerationSummary, type NativeItem, type StoredGenerationAnalysis } from "../analysis/types";
+import {
+  type GenerationAnalysis,
+  type GenerationSummary,
+  type NativeItem,
+  type RunHeader,
+  type StoredGenerationAnalysis,
+} from "../analysis/types";
 
 // Rows of one analysed generation, built without ids so that the work can happen on the
 // analysis thread (lib/store/analysis-thread.ts) while the loader's thread inserts: the
@@ -66,6 +72,32 @@ export function compressRowOutput(provider: Provider, row: unknown[]): string {
     row[GEN_OUTPUT] = "";
   }
   return text;
+}
+
+const hasNul = (v: unknown) => typeof v === "string" && v.includes("\0");
+
+/**
+ * The field of a line whose text holds U+0000, which PostgreSQL's text columns cannot (SQLite's
+ * can; JSON columns escape it); null for none. Checked before writing, so that the line is
+ * refused with its field named instead of the server failing the load without one.
+ */
+export function nulTextField(
+  ev: { kind: "run"; header: RunHeader } | { kind: "prepared"; p: PreparedGeneration } | { kind: "generation"; item: NativeItem },
+): string | null {
+  if (ev.kind === "run") {
+    const { key, model, variant } = ev.header;
+    return hasNul(key)
+      ? "key"
+      : hasNul(model.name)
+        ? "model.name"
+        : hasNul(model.family)
+          ? "model.family"
+          : hasNul(variant.name)
+            ? "variant.name"
+            : null;
+  }
+  const [id, output] = ev.kind === "prepared" ? [ev.p.itemKey, ev.p.gen[GEN_OUTPUT]] : [ev.item.id, ev.item.output];
+  return hasNul(id) ? "id" : hasNul(output) ? "output" : null;
 }
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
