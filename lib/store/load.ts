@@ -8,7 +8,7 @@ import type { RawTx } from "./raw";
 import { readLines } from "./read-lines";
 import { markIndexed } from "./search-index";
 import { RunWriter } from "./run-writer";
-import { nulTextField } from "./rows";
+import { badCountField, nulTextField } from "./rows";
 
 export interface LoadProgress {
   bytes: number;
@@ -68,6 +68,7 @@ export interface EventSource {
   errors: LineError[];
 }
 
+const COUNT_MESSAGE = "must be a whole number from 0 to 2147483647";
 const NUL_MESSAGE = "holds the character U+0000, which PostgreSQL cannot store in text (a SQLite store can)";
 
 /**
@@ -101,9 +102,12 @@ export async function loadEvents(
         let n = 0;
         for await (const ev of source.events) {
           const nul = tx.provider === "postgres" ? nulTextField(ev) : null;
+          const count = ev.kind === "run" ? null : badCountField(ev);
           if (nul) {
             errors.push({ file, line: ev.line, field: nul, message: NUL_MESSAGE });
             if (ev.kind === "run") await finish();
+          } else if (count) {
+            errors.push({ file, line: ev.line, field: count, message: COUNT_MESSAGE });
           } else if (ev.kind === "run") {
             await finish();
             current = ev.header.key;

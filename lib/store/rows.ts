@@ -76,6 +76,22 @@ export function compressRowOutput(provider: Provider, row: unknown[]): string {
 
 const hasNul = (v: unknown) => typeof v === "string" && v.includes("\0");
 
+const INT_MAX = 2 ** 31 - 1;
+const isCount = (v: unknown) => v === null || v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT_MAX);
+
+/**
+ * The field of a generation whose count is not a whole number from 0 to 2^31 − 1 (its epoch,
+ * its usage's tokens), or null: the stores' integer columns (PostgreSQL's refused 12.5 or 3e9
+ * mid-load without a line; SQLite kept them as they came). Refused on both stores alike.
+ */
+export function badCountField(ev: { kind: "prepared"; p: PreparedGeneration } | { kind: "generation"; item: NativeItem }): string | null {
+  const [epoch, prompt, completion] =
+    ev.kind === "prepared"
+      ? [ev.p.gen[GEN_EPOCH], ev.p.summary.promptTokens, ev.p.summary.completionTokens]
+      : [ev.item.epoch, ev.item.usage?.prompt_tokens, ev.item.usage?.completion_tokens];
+  return !isCount(epoch) ? "epoch" : !isCount(prompt) ? "usage.prompt_tokens" : !isCount(completion) ? "usage.completion_tokens" : null;
+}
+
 /**
  * The field of a line whose text holds U+0000, which PostgreSQL's text columns cannot (SQLite's
  * can; JSON columns escape it); null for none. Checked before writing, so that the line is

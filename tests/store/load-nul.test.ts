@@ -66,3 +66,42 @@ describe.each(STORE_KINDS)("text holding U+0000 on $name", (kind) => {
     });
   }
 });
+
+// Counts the stores keep as integers (epoch, tokens): a fraction or a value past 2^31 − 1 is
+// refused on both stores with its line and field (PostgreSQL failed the load with "invalid
+// input syntax for type integer" and no line; SQLite kept 12.5 as it came).
+const counts = [
+  run("counts__run"),
+  item("ok", "fine"),
+  JSON.stringify({ type: "item", id: "half", length: 1, input: {}, reference: ["1"], output: "o", usage: { prompt_tokens: 12.5 } }),
+  JSON.stringify({ type: "item", id: "huge", length: 1, input: {}, reference: ["1"], output: "o", usage: { completion_tokens: 3e9 } }),
+  JSON.stringify({ type: "item", id: "late", length: 1, epoch: 2 ** 31, input: {}, reference: ["1"], output: "o" }),
+  JSON.stringify({ type: "item", id: "most", length: 1, input: {}, reference: ["1"], output: "o", usage: { prompt_tokens: 2 ** 31 - 1 } }),
+].join("\n");
+
+describe.each(STORE_KINDS)("counts past the stores' integers on $name", (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  beforeAll(async () => ({ store, drop } = await kind.create()));
+  afterAll(async () => drop());
+
+  for (const threads of [1, 2]) {
+    it(`are refused with file, line and field (${threads} thread${threads > 1 ? "s" : ""})`, async () => {
+      const report = await loadNative(store, "counts.jsonl", Readable.from([counts]), threads > 1 ? { source: parallelNativeSource } : {});
+      expect(report.ok).toBe(false);
+      expect(report.errors.map((e) => `${e.file}:${e.line} ${e.field}: ${e.message}`)).toEqual([
+        "counts.jsonl:3 usage.prompt_tokens: must be a whole number from 0 to 2147483647",
+        "counts.jsonl:4 usage.completion_tokens: must be a whole number from 0 to 2147483647",
+        "counts.jsonl:5 epoch: must be a whole number from 0 to 2147483647",
+      ]);
+      expect(await storedRuns(store)).toEqual([]);
+      // the largest count loads
+      const fine = counts
+        .split("\n")
+        .filter((_, i) => i < 2 || i === 5)
+        .join("\n");
+      expect((await loadNative(store, "fine.jsonl", Readable.from([fine]))).errors).toEqual([]);
+      await store.raw.transaction((tx) => tx.exec(`DELETE FROM "Run" WHERE "key" = 'counts__run'`));
+    });
+  }
+});
