@@ -27,8 +27,8 @@ const MAX_SPARE = 16;
 
 /**
  * COPY CSV of row-major chunks of values (a row array is a chunk of one row), in buffers of
- * about CHUNK_BYTES; each buffer it writes into is added to `taken` (to be given back by
- * `giveBack` once the server has read them).
+ * about CHUNK_BYTES; each buffer it writes into is added to `taken`, for copyValues to use
+ * again once the server has read them.
  */
 export function* copyCsvOfValues(chunks: unknown[][], width: number, taken: Buffer[] = []): Generator<Buffer> {
   const take = (bytes: number) => {

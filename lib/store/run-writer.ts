@@ -51,15 +51,13 @@ class IdPool {
     const range = this.next.get(table);
     const left = range ? range[1] - range[0] + 1 : 0;
     if (left >= n) return;
-    await this.before();
-    const first = await this.tx.reserveIds(table, ID_BLOCK + n);
     // the ids left over are skipped (harmless, as any unused ids are)
-    this.next.set(table, [first, first + ID_BLOCK + n - 1]);
+    await this.reserve(table, ID_BLOCK + n);
   }
-  private async reserve(table: string): Promise<[number, number]> {
+  private async reserve(table: string, n = ID_BLOCK): Promise<[number, number]> {
     await this.before();
-    const first = await this.tx.reserveIds(table, ID_BLOCK);
-    const range: [number, number] = [first, first + ID_BLOCK - 1];
+    const first = await this.tx.reserveIds(table, n);
+    const range: [number, number] = [first, first + n - 1];
     this.next.set(table, range);
     return range;
   }
@@ -203,8 +201,10 @@ export class RunWriter {
     this.itemContents = [];
     this.genRows = [];
     if (!this.writesBehind) return this.write(items, gens);
-    // The batch's own work (outputs, index rows) is done here; its writes go on while the next
-    // batch is built. Ids for that batch are asked for first: no query waits behind the writes.
+    // The batch's own work (outputs, index rows) is done here, before its writes start: done
+    // between its statements (as `write` does), the server waited on it (+6% load time). Its
+    // writes go on while the next batch is built; ids for that batch are asked for first, so
+    // that no query waits behind them.
     const postings: PostingRow[] = [];
     if (this.postings)
       for (const g of gens) {
