@@ -24,6 +24,14 @@ let frame = Buffer.allocUnsafeSlow(0);
  * never posted to another (structured clone would copy the whole pool chunk).
  */
 export function zstdCompress(input: Uint8Array, level: number): Buffer {
+  const frame = zstdCompressScratch(input, level);
+  const own = Buffer.allocUnsafe(frame.length);
+  frame.copy(own);
+  return own;
+}
+
+/** `input` as one zstd frame, in this thread's scratch space: valid until the next call. */
+export function zstdCompressScratch(input: Uint8Array, level: number): Buffer {
   if (!cctx || cctxLevel !== level) {
     cctx ??= new zstd.CCtx();
     cctx.setParameter(zstd.CParameter.compressionLevel, level);
@@ -31,10 +39,7 @@ export function zstdCompress(input: Uint8Array, level: number): Buffer {
   }
   const bound = zstd.compressBound(input.length);
   if (frame.length < bound) frame = Buffer.allocUnsafeSlow(Math.max(bound, 1 << 16));
-  const n = cctx.compress2(frame, input);
-  const own = Buffer.allocUnsafe(n);
-  frame.copy(own, 0, 0, n);
-  return own;
+  return frame.subarray(0, cctx.compress2(frame, input));
 }
 
 /** The content size a frame's header states, or null when it states none. Throws on what is not a zstd frame. */

@@ -9,7 +9,12 @@ import type { ThreadReply, ThreadRequest } from "./parallel-source";
 export interface AnalysisThreadData {
   file: string;
   maxErrors?: number;
+  /** which generations get the loader's part done on the thread (lib/store/done-ahead.ts); default: by the loader's backlog. Tests pin it. */
+  ahead?: "always" | "never";
 }
+
+/** What the thread is started with: its data, and the count of its events the loader has taken (shared memory). */
+export type AnalysisThreadStart = AnalysisThreadData & { taken: Int32Array };
 
 const THREAD_OLD_MB = 512;
 // The thread's young generation starts at two semi-spaces of THREAD_SEMI_MB: V8 starts them at
@@ -35,6 +40,9 @@ export class AnalysisThread {
   private readonly replies: ThreadReply[] = [];
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
+  /** generations and runs the loader has taken from the replies, which the thread reads (lib/store/done-ahead.ts) */
+  private readonly taken = new Int32Array(new SharedArrayBuffer(4));
+  private takenCount = 0;
 
   constructor(
     entry: URL,
@@ -43,7 +51,7 @@ export class AnalysisThread {
     // Read when an isolate is made: this thread's, not the one already running here.
     v8.setFlagsFromString(`--min-semi-space-size=${THREAD_SEMI_MB}`);
     this.worker = new Worker(entry, {
-      workerData: data,
+      workerData: { ...data, taken: this.taken } satisfies AnalysisThreadStart,
       // The thread's live set is a few batches and the ids seen in the current run, which grows
       // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A bounded
       // young generation (THREAD_YOUNG_MB) keeps the batches' garbage from piling up.
@@ -78,6 +86,11 @@ export class AnalysisThread {
       this.wake = null;
     }
     return this.replies.shift()!;
+  }
+
+  /** Counts an event of the replies as taken by the loader. */
+  tookEvent(): void {
+    Atomics.store(this.taken, 0, ++this.takenCount);
   }
 
   /** Ends the thread (whether or not a load used it). */

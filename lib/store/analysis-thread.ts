@@ -3,7 +3,8 @@ import { NativeReader, progressSteps } from "../native/reader";
 import type { ReaderEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
 import { prepareGeneration } from "./rows";
-import type { AnalysisThreadData } from "./analysis-thread-start";
+import type { AnalysisThreadStart } from "./analysis-thread-start";
+import { AHEAD_EVENTS, AheadBuffer } from "./done-ahead";
 import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
 
 // Parses, validates and analyses native JSONL lines and builds their rows, off the loader's
@@ -15,19 +16,21 @@ else nativeThread();
 const REPLY_EVENTS = 8;
 
 function nativeThread() {
-  const { file, maxErrors } = workerData as AnalysisThreadData;
+  const { file, maxErrors, taken, ahead: pinned } = workerData as AnalysisThreadStart;
   const reader = new NativeReader(file, { maxErrors });
   let reported = 0;
+  const ahead = new AheadBuffer();
+  let made = 0;
+  // the loader's part done here while the loader has more than enough to write (lib/store/done-ahead.ts)
+  const isAhead = pinned ? () => pinned === "always" : () => made - Atomics.load(taken, 0) > AHEAD_EVENTS;
 
-  const wire = (ev: ReaderEvent): ThreadEvent =>
-    ev.kind === "run"
-      ? ev
-      : {
-          kind: "prepared",
-          line: ev.line,
-          progressSteps: progressSteps(ev.analysis),
-          p: prepareGeneration(ev),
-        };
+  const wire = (ev: ReaderEvent): ThreadEvent => {
+    made++;
+    if (ev.kind === "run") return ev;
+    const p = prepareGeneration(ev);
+    if (isAhead()) ahead.doAhead(p);
+    return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p };
+  };
 
   // A batch's events go back in pieces of REPLY_EVENTS: what a scavenge of this thread's young
   // generation copies is the reply being built (a whole batch's was most of this thread's
@@ -38,7 +41,8 @@ function nativeThread() {
     const reply: ThreadReply = { events, errors: reader.errors.slice(reported), done, spare };
     reported = reader.errors.length;
     events = [];
-    parentPort!.postMessage(reply, spare ? [spare] : []);
+    const aheadBytes = ahead.take();
+    parentPort!.postMessage(reply, [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])]);
   };
   parentPort!.on("message", (req: ThreadRequest) => {
     if (req.kind === "lines") {

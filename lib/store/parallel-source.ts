@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
-import { AnalysisThread, analysisThreadUrl } from "./analysis-thread-start";
+import { AnalysisThread, analysisThreadUrl, type AnalysisThreadData } from "./analysis-thread-start";
 import type { EventSource, LoadProgress } from "./load";
 import { readLineBatches } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
@@ -34,13 +34,13 @@ const BATCH_BYTES = 1 << 20;
 const IN_FLIGHT = 4;
 
 /** The load's event source on a second thread started from `entry` (the server's comes from its own bundle). */
-export function threadedNativeSource(entry: URL) {
+export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadData, "ahead"> = {}) {
   return (
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
     maxErrors?: number,
-  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors }), file, input, progress);
+  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress);
 }
 
 /** The load's event source on a thread started ahead of it, for the file it was started for. */
@@ -101,6 +101,7 @@ function parallelSource(
         for (const ev of reply.events) {
           while (e < reply.errors.length && reply.errors[e].line <= ev.line) errors.push(reply.errors[e++]);
           yield ev;
+          thread.tookEvent();
         }
         while (e < reply.errors.length) errors.push(reply.errors[e++]);
       }

@@ -1,5 +1,5 @@
 import { inflateRawSync } from "node:zlib";
-import { ZSTD_MAGIC, zstdCompress, zstdContentSize, zstdDecompressInto } from "../zstd";
+import { ZSTD_MAGIC, zstdCompress, zstdCompressScratch, zstdContentSize, zstdDecompressInto } from "../zstd";
 
 // The compressed records a store keeps (a generation's output on SQLite, its step trace, an
 // item's content) are zstd frames (lib/zstd.ts). A load compresses three records per
@@ -22,9 +22,18 @@ let plain = Buffer.allocUnsafeSlow(1 << 16);
 
 /** A record's text as one zstd frame (lib/zstd.ts: written by the thread that makes it, never posted to another). */
 export function compressRecord(text: string): Buffer {
+  return zstdCompress(utf8(text), LEVEL);
+}
+
+/** The same record in this thread's scratch space, valid until the next call (for a copy made elsewhere). */
+export function compressRecordScratch(text: string): Buffer {
+  return zstdCompressScratch(utf8(text), LEVEL);
+}
+
+function utf8(text: string): Buffer {
   // three bytes per UTF-16 unit at most
   if (source.length < text.length * 3) source = Buffer.allocUnsafeSlow(text.length * 3);
-  return zstdCompress(source.subarray(0, source.write(text, 0, "utf8")), LEVEL);
+  return source.subarray(0, source.write(text, 0, "utf8"));
 }
 
 /** Whether a record is a zstd frame (else raw deflate, as records were written before). */

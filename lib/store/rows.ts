@@ -3,6 +3,7 @@ import { encodeModes } from "../analysis/failure-modes";
 import type { Provider } from "../env";
 import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
+import type { DoneAhead } from "./done-ahead";
 import { compressOutput } from "./output-text";
 import { stepTraceOf, stepTraceText } from "./step-trace";
 import {
@@ -55,7 +56,7 @@ export const GEN_COLS = [
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
-const GEN_OUTPUT = GEN_COLS.indexOf("output");
+export const GEN_OUTPUT = GEN_COLS.indexOf("output");
 const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
 
 /**
@@ -209,6 +210,8 @@ export interface PreparedGeneration {
   stepTrace: string | null;
   stepCount: number;
   summary: GenerationSummary;
+  /** the loader's part of the work, where the analysis thread did it ahead (`content` and `stepTrace` then null) */
+  ahead?: DoneAhead;
 }
 
 /** A generation's rows; only an item's first generation in the run carries its content record. */

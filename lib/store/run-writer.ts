@@ -1,6 +1,7 @@
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
+import { asBuffer } from "./bytes";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
@@ -72,6 +73,8 @@ export class RunWriter {
   /** the content record of each row of itemRows */
   private itemContents: ItemContent[] = [];
   private genRows: unknown[][] = [];
+  /** each row of genRows: its output's trigrams where the analysis thread found them ahead, else null */
+  private genTrigrams: (Int32Array | null)[] = [];
   /** SQLite: the run's search-index rows, built as its generations are written (lib/store/search-postings.ts) */
   private readonly postings: PostingBuilder | null;
   steps = 0;
@@ -162,11 +165,12 @@ export class RunWriter {
   async addPrepared(p: PreparedGeneration): Promise<void> {
     let itemId: number;
     if (this.summaries.itemAt(p.itemIndex)) {
-      if (!p.content) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
+      const sealed = p.ahead?.content;
+      if (!p.content && !sealed) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
       itemId = await this.ids.take("Item");
       this.itemIds.push(itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
-      this.itemContents.push(sealItemContent(p.content));
+      this.itemContents.push(sealed ? { hash: asBuffer(sealed.hash), body: asBuffer(sealed.body) } : sealItemContent(p.content!));
     } else itemId = this.itemIds[p.itemIndex];
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
@@ -177,9 +181,11 @@ export class RunWriter {
     this.lastItem = itemId;
     this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
-    // compressed here, on the loader's thread: where the two threads' work is most even (docs/performance.md, "Load")
-    p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
+    // here unless the analysis thread did it ahead (lib/store/done-ahead.ts)
+    if (p.ahead) p.gen[GEN_STEP_TRACE] = p.ahead.stepTrace && asBuffer(p.ahead.stepTrace);
+    else p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
+    this.genTrigrams.push(p.ahead?.trigrams ?? null);
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
     if (this.genRows.length >= WRITER_BATCH) await this.flush();
@@ -197,20 +203,21 @@ export class RunWriter {
   async flush(): Promise<void> {
     const items = { rows: this.itemRows, contents: this.itemContents };
     const gens = this.genRows;
+    const trigrams = this.genTrigrams;
     this.itemRows = [];
     this.itemContents = [];
     this.genRows = [];
-    if (!this.writesBehind) return this.write(items, gens);
+    this.genTrigrams = [];
+    if (!this.writesBehind) return this.write(items, gens, trigrams);
     // The batch's own work (outputs, index rows) is done here, before its writes start: done
     // between its statements (as `write` does), the server waited on it (+6% load time). Its
     // writes go on while the next batch is built; ids for that batch are asked for first, so
     // that no query waits behind them.
     const postings: PostingRow[] = [];
-    if (this.postings)
-      for (const g of gens) {
-        const done = this.postings.add(Number(g[0]), compressRowOutput(this.tx.provider, g));
-        if (done) postings.push(...done);
-      }
+    for (let i = 0; i < gens.length; i++) {
+      const done = this.index(gens[i], trigrams[i]);
+      if (done) postings.push(...done);
+    }
     await this.settle();
     await this.ids.ensure("Item", WRITER_BATCH);
     await this.ids.ensure("Generation", WRITER_BATCH);
@@ -246,7 +253,11 @@ export class RunWriter {
   }
 
   /** A batch written now (SQLite: the writes are this thread's own work). */
-  private async write(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][]): Promise<void> {
+  private async write(
+    items: { rows: unknown[][]; contents: ItemContent[] },
+    gens: unknown[][],
+    trigrams: (Int32Array | null)[],
+  ): Promise<void> {
     await this.writeItems(items);
     const slice = this.sliceRows ?? WRITER_BATCH;
     for (let at = 0; at < gens.length; at += slice) {
@@ -257,10 +268,19 @@ export class RunWriter {
       await this.turn();
       if (this.postings)
         for (let i = 0; i < rows.length; i++) {
-          const done = this.postings.add(Number(rows[i][0]), texts[i]);
+          const codes = trigrams[at + i];
+          const done = codes ? this.postings.addTrigrams(Number(rows[i][0]), codes) : this.postings.add(Number(rows[i][0]), texts[i]);
           if (done) await writePostings(this.tx, done, () => this.turn());
         }
     }
+  }
+
+  /** Adds a row (PostgreSQL's, stored as built) to the search index; returns the index rows it finished. */
+  private index(g: unknown[], trigrams: Int32Array | null): PostingRow[] | null {
+    if (!this.postings) return null;
+    return trigrams
+      ? this.postings.addTrigrams(Number(g[0]), trigrams)
+      : this.postings.add(Number(g[0]), compressRowOutput(this.tx.provider, g));
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */

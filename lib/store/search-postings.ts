@@ -125,14 +125,19 @@ export class PostingBuilder {
 
   /** Adds generation `id`, whose output is `text`; returns finished rows, or null. */
   add(id: number, text: string): PostingRow[] | null {
+    // each distinct trigram once: an output of ~2,500 units has ~550 (docs/performance.md, "Load")
+    const { codes, count } = scratchTrigrams(text);
+    return this.addTrigrams(id, codes, count);
+  }
+
+  /** Adds generation `id`, whose output's distinct trigrams are `codes[0..count)`; returns finished rows, or null. */
+  addTrigrams(id: number, codes: Int32Array, count = codes.length): PostingRow[] | null {
     const block = Math.floor(id / BLOCK);
     let done: PostingRow[] | null = null;
     if (block !== this.block) {
       done = this.take();
       this.block = block;
     }
-    // each distinct trigram once: an output of ~2,500 units has ~550 (docs/performance.md, "Load")
-    const { codes, count } = scratchTrigrams(text);
     if (count === 0) return done;
     const position = id - block * BLOCK;
     const byte = position >>> 3;

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadNative } from "../../lib/store/load";
-import { parallelNativeSource } from "../../lib/store/parallel-source";
+import { analysisThreadUrl } from "../../lib/store/analysis-thread-start";
+import { parallelNativeSource, threadedNativeSource } from "../../lib/store/parallel-source";
 import { EXAMPLES } from "../helpers/fixtures";
 import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
@@ -49,6 +50,27 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
     expect(a.errors.length).toBeGreaterThanOrEqual(10);
     expect(b).toEqual(a);
   }, 60_000);
+
+  it("gives the same rows, item contents and search index whichever generations get the loader's part done on the analysis thread", async () => {
+    // three stores' worth of loads in a and b: in-thread, then the thread doing that part for every generation, then for none
+    const contents = async (store: typeof stores.a) => ({
+      ...(await loadedRows(store, RUN_COLUMNS)),
+      ItemContent: await store.prisma.$queryRawUnsafe(`SELECT * FROM "ItemContent" ORDER BY id`),
+      SearchPosting: await store.prisma.$queryRawUnsafe(`SELECT * FROM "SearchPosting" ORDER BY "runId", "trigram", "block"`),
+    });
+    for (const ahead of ["always", "never"] as const) {
+      for (const name of FILES) {
+        const bytes = fs.readFileSync(path.join(EXAMPLES, name));
+        const a = await loadNative(stores.a, name, [bytes]);
+        const b = await loadNative(stores.b, name, chunks(bytes), { source: threadedNativeSource(analysisThreadUrl, { ahead }) });
+        expect(b, `${name}, ${ahead}`).toEqual(a);
+      }
+      const [a, b] = [await contents(stores.a), await contents(stores.b)];
+      expect((a.ItemContent as unknown[]).length).toBeGreaterThan(0);
+      expect((a.SearchPosting as unknown[]).length).toBeGreaterThan(0);
+      expect(b, ahead).toEqual(a);
+    }
+  }, 90_000);
 
   it("reports an empty input and a file without run line as the in-thread reader does", async () => {
     for (const text of ["", "\n\n", '{"type":"item"}\n']) {
