@@ -7,19 +7,26 @@ import type { RunHeader } from "../analysis/types";
 import { progressSteps } from "../native/reader";
 import { newProgress } from "../store/load";
 import type { ThreadEvent } from "../store/parallel-source";
+import { AHEAD_EVENTS, AheadBuffer } from "../store/done-ahead";
 import { prepareGeneration } from "../store/rows";
 import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
 import { startImport } from "./start";
 
-const { file, path, size, opts } = workerData as ImportThreadData;
+const { file, path, size, opts, ahead: pinned } = workerData as ImportThreadData;
 const port = parentPort!;
+// the loader's part of a generation done here while the loader has more than enough to write (lib/store/done-ahead.ts)
+const ahead = new AheadBuffer();
+const isAhead = pinned ? () => pinned === "always" : () => (IN_FLIGHT - credit) * BATCH_EVENTS > AHEAD_EVENTS;
 let credit = IN_FLIGHT;
 let wake: (() => void) | null = null;
 port.on("message", () => {
   credit++; // an acknowledgement: the loader has taken a batch
   wake?.();
 });
-const post = (m: ImportThreadMessage) => port.postMessage(m);
+const post = (m: ImportThreadMessage) => {
+  const done = ahead.take();
+  port.postMessage(m, done ? [done] : []);
+};
 
 const progress = newProgress(size);
 const started = await startImport(file, path, size, opts, progress);
@@ -59,14 +66,11 @@ else {
       current = ev.header;
       touched.set(current.key, current);
       batch.push(ev);
-    } else if (ev.kind === "generation")
-      batch.push({
-        kind: "prepared",
-        line: ev.line,
-        progressSteps: progressSteps(ev.analysis),
-        p: prepareGeneration(ev),
-      });
-    else batch.push(ev);
+    } else if (ev.kind === "generation") {
+      const p = prepareGeneration(ev);
+      if (isAhead()) ahead.doAhead(p);
+      batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p });
+    } else batch.push(ev);
     if (batch.length >= BATCH_EVENTS) await flush(false, seen);
   }
   await flush(true, started.errors.length);
