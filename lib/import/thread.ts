@@ -24,8 +24,8 @@ port.on("message", () => {
   wake?.();
 });
 const post = (m: ImportThreadMessage) => {
-  const done = ahead.take();
-  port.postMessage(m, done ? [done] : []);
+  const aheadBytes = ahead.take();
+  port.postMessage(m, aheadBytes ? [aheadBytes] : []);
 };
 
 const progress = newProgress(size);

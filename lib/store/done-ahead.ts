@@ -1,4 +1,4 @@
-import { hash } from "node:crypto";
+import { itemContentKey } from "./item-content";
 import { compressRecordScratch } from "./record-codec";
 import { GEN_OUTPUT, type PreparedGeneration } from "./rows";
 import { scratchTrigrams } from "./search-terms";
@@ -47,8 +47,7 @@ export class AheadBuffer {
     let contentHash: [number, number] | null = null;
     let body: [number, number] | null = null;
     if (p.content !== null) {
-      // as sealItemContent makes it
-      contentHash = this.put(hash("sha256", p.content, "buffer").subarray(0, 16));
+      contentHash = this.put(itemContentKey(p.content));
       body = this.put(compressRecordScratch(p.content));
     }
     p.stepTrace = null;

@@ -30,8 +30,13 @@ export function itemContentText(inputJson: string, referenceJson: string | null)
 
 /** The stored record (key and body) of a record's text. */
 export function sealItemContent(text: string): ItemContent {
+  return { hash: itemContentKey(text), body: compressRecord(text) };
+}
+
+/** The key of a record's text: the first 16 bytes of its SHA-256. */
+export function itemContentKey(text: string): Buffer {
   // one call, not createHash/update/digest: ~2 µs less per item (docs/performance.md, "Load")
-  return { hash: hash("sha256", text, "buffer").subarray(0, 16), body: compressRecord(text) };
+  return hash("sha256", text, "buffer").subarray(0, 16);
 }
 
 /** The record of an item's input and (null: not kept) reference, given as JSON text (as the writer serialised them). */

@@ -199,14 +199,14 @@ export interface PreparedGeneration {
   /** ITEM_COLS after id, runId and key; contentId null until the writer has stored `content` */
   item: unknown[];
   /**
-   * the text of the item's input and reference record (lib/store/item-content.ts), which the
-   * writer hashes and compresses on the loader's thread (where the two threads' work is most
-   * even); null for a later epoch of an item already seen
+   * the text of the item's input and reference record (lib/store/item-content.ts), hashed and
+   * compressed by the writer unless `ahead` holds the record; null for a later epoch of an item
+   * already seen
    */
   content: string | null;
-  /** GEN_COLS, the first three (id, runId, itemId) null, and stepTrace null until the writer compresses `stepTrace` */
+  /** GEN_COLS, the first three (id, runId, itemId) null, and stepTrace null until the writer sets it */
   gen: unknown[];
-  /** the text of the generation's step trace record (lib/store/step-trace.ts), compressed by the writer; null for none */
+  /** the text of the generation's step trace record (lib/store/step-trace.ts), compressed by the writer unless `ahead` holds the record; null for none */
   stepTrace: string | null;
   stepCount: number;
   summary: GenerationSummary;
