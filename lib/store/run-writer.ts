@@ -5,7 +5,7 @@ import { asBuffer } from "./bytes";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
-import { PostingBuilder, writePostings, type PostingRow } from "./search-postings";
+import { PostingBuilder, writeNewPostings, writePostings, type PostingRow } from "./search-postings";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -241,7 +241,7 @@ export class RunWriter {
   private async writeRows(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][], postings: PostingRow[]): Promise<void> {
     await this.writeItems(items);
     await this.tx.insertRows("Generation", GEN_COLS, gens);
-    if (postings.length) await writePostings(this.tx, postings);
+    if (postings.length) await writeNewPostings(this.tx, postings, this.postings!.splitBlocks);
   }
 
   private async writeItems(items: { rows: unknown[][]; contents: ItemContent[] }): Promise<void> {
@@ -287,7 +287,8 @@ export class RunWriter {
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
     await this.settle();
-    if (this.postings) await writePostings(this.tx, this.postings.take(), () => this.turn());
+    if (this.postings && this.writesBehind) await writeNewPostings(this.tx, this.postings.take(), this.postings.splitBlocks);
+    else if (this.postings) await writePostings(this.tx, this.postings.take(), () => this.turn());
     // An importer learns some provenance only while reading (Inspect's errored samples).
     const source = JSON.stringify(this.header.source ?? null);
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);

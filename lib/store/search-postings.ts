@@ -120,6 +120,8 @@ export class PostingBuilder {
   private slots = 1024;
   private bits = new Uint8Array(this.slots * BITSET_BYTES);
   private used = 0;
+  /** blocks whose rows were returned in parts (the builder filled up within them): their rows may repeat a (block, trigram) */
+  readonly splitBlocks = new Set<number>();
 
   constructor(readonly runId: number) {}
 
@@ -155,6 +157,7 @@ export class PostingBuilder {
         if (this.used === this.slots) {
           if (this.slots < MAX_SLOTS) this.grow();
           else {
+            this.splitBlocks.add(this.block);
             done = done ? done.concat(this.take()) : this.take();
             h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
           }
@@ -225,6 +228,25 @@ export async function writePostings(tx: RawTx, rows: readonly PostingRow[], betw
     await between?.();
   }
 }
+
+/**
+ * Writes the index rows of a run that only this transaction writes rows of (a run a load has
+ * just created), from a PostingBuilder that added its generations in ascending id order: a
+ * (block, trigram) comes once unless its block is in `splitBlocks`, so the rows go in as they
+ * are — on PostgreSQL by `COPY`, not by statements that look for a row already there — and
+ * only a split block's take the way that unites them (docs/performance.md, "Load").
+ */
+export async function writeNewPostings(tx: RawTx, rows: readonly PostingRow[], splitBlocks: ReadonlySet<number>): Promise<void> {
+  const whole = splitBlocks.size === 0 ? rows : rows.filter((r) => !splitBlocks.has(r[2]));
+  if (whole.length > 0) await tx.insertRows("SearchPosting", POSTING_COLS, whole as PostingRow[]);
+  if (whole.length < rows.length)
+    await writePostings(
+      tx,
+      rows.filter((r) => splitBlocks.has(r[2])),
+    );
+}
+
+const POSTING_COLS = ["runId", "trigram", "block", "ids"];
 
 /**
  * PostgreSQL runs no JavaScript inside a statement: the rows already there (none in a bulk

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Store } from "../../lib/db";
 import { loadNative } from "../../lib/store/load";
 import { postingCandidates } from "../../lib/store/search-candidates";
-import { PostingBuilder, writePostings, type PostingRow } from "../../lib/store/search-postings";
+import { PostingBuilder, writeNewPostings, writePostings, type PostingRow } from "../../lib/store/search-postings";
 import { trigramCodes } from "../../lib/store/search-terms";
 import { EXAMPLES } from "../helpers/fixtures";
 import { pseudoRandomTexts } from "../helpers/search-index";
@@ -59,6 +59,39 @@ describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind)
     expect(parts.length).toBeGreaterThan(rows.length); // it did write parts
     const got = new Map(
       rows.map((r) => [`${Number(r.trigram)}/${Number(r.block)}`, postingCandidates([{ block: r.block, ids: r.ids }], 1, 1e9)!]),
+    );
+    expect(got.size).toBe(want.size);
+    for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
+  });
+
+  it("writes a load's rows as they are, and unites only the blocks the builder wrote in parts", async () => {
+    const at = 60_000 * 2048;
+    // block 0: past the builder's 16,384 trigrams (written in parts); blocks 1 and 2: whole
+    const gens = [
+      ...pseudoRandomTexts(5, 600, 120).map((t, k): [number, string] => [at + 1 + k * 3, t]),
+      ...pseudoRandomTexts(9, 30, 200).map((t, k): [number, string] => [at + 2048 + k * 50, t]),
+      ...pseudoRandomTexts(13, 30, 200).map((t, k): [number, string] => [at + 4096 + k * 7, t]),
+    ];
+    const builder = new PostingBuilder(runId);
+    const rows: PostingRow[] = [];
+    for (const [id, t] of gens) rows.push(...(builder.add(id, t) ?? []));
+    rows.push(...builder.take());
+    expect([...builder.splitBlocks]).toEqual([at / 2048]);
+    await store.raw.transaction((tx) => writeNewPostings(tx, rows, builder.splitBlocks));
+    const want = new Map<string, number[]>();
+    for (const [id, t] of gens)
+      for (const code of trigramCodes(t)) {
+        const key = `${code}/${Math.floor(id / 2048)}`;
+        want.set(key, [...(want.get(key) ?? []), id]);
+      }
+    const stored = await store.raw.transaction((tx) =>
+      tx.query<{ trigram: unknown; block: unknown; ids: Uint8Array }>(
+        `SELECT "trigram", "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" >= $2`,
+        [runId, at / 2048],
+      ),
+    );
+    const got = new Map(
+      stored.map((r) => [`${Number(r.trigram)}/${Number(r.block)}`, postingCandidates([{ block: r.block, ids: r.ids }], 1, 1e9)!]),
     );
     expect(got.size).toBe(want.size);
     for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
