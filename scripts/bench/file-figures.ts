@@ -32,6 +32,12 @@ export interface StoreFigures {
   maxRssMB: number;
   baselineSeconds: number;
   baselineRows: number;
+  /**
+   * With several rounds (`npm run bench:file -- FILE --rounds N`): each round's parse floor,
+   * measured right before its load, and the load; the figures above are the last round's, the
+   * ratios printed are the rounds' medians.
+   */
+  rounds?: RoundFigures[];
   /** tables + indexes + search index (+ WAL after a checkpoint, SQLite) */
   storeBytes: number;
   /** bytes by table (its indexes included), largest first */
@@ -50,6 +56,13 @@ export async function parseFloor(file: string): Promise<{ seconds: number; cpuSe
   }
   const cpu = process.cpuUsage(cpuStarted);
   return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (cpu.user + cpu.system) / 1e6, lines };
+}
+
+export interface RoundFigures {
+  floorSeconds: number;
+  floorCpuSeconds: number;
+  loadSeconds: number;
+  cpuSeconds: number;
 }
 
 interface LoaderOut {
@@ -91,44 +104,84 @@ export async function pgBytes(url: string): Promise<{ total: number; tables: [st
   return { total: tables.reduce((t, x) => t + x[1], 0), tables };
 }
 
-export async function fileFigures(file: string, dir: string, pgAdmin: string | null, tag: string): Promise<FileFigures> {
-  const floor = await parseFloor(file);
+/**
+ * The file's figures on SQLite and (pgAdmin given) PostgreSQL. With `rounds` > 1 each store is
+ * loaded that many times into a fresh store, each load right after a parse floor of its own: on
+ * a shared machine the floor moves by a third within an hour, and a ratio to a floor measured
+ * minutes apart says as much about the neighbours as about the load.
+ */
+export async function fileFigures(file: string, dir: string, pgAdmin: string | null, tag: string, rounds = 1): Promise<FileFigures> {
+  const floors: Awaited<ReturnType<typeof parseFloor>>[] = [];
+  // each round: a floor, then a load into the fresh store `fresh()` gives; the last round's store is kept
+  const loadRounds = async (fresh: () => Promise<string>): Promise<{ ours: LoaderOut; url: string; rounds: RoundFigures[] }> => {
+    const out: RoundFigures[] = [];
+    let last: { ours: LoaderOut; url: string } | null = null;
+    for (let r = 0; r < rounds; r++) {
+      const floor = await parseFloor(file);
+      floors.push(floor);
+      const url = await fresh();
+      const ours = await loaderChild<LoaderOut>("scripts/bench/load-worker.ts", [url, file]);
+      out.push({
+        floorSeconds: floor.seconds,
+        floorCpuSeconds: floor.cpuSeconds,
+        loadSeconds: ours.seconds + ours.searchIndexSeconds,
+        cpuSeconds: ours.cpuSeconds,
+      });
+      last = { ours, url };
+    }
+    return { ...last!, rounds: out };
+  };
   const stores: StoreFigures[] = [];
   const db = path.join(dir, `file-${tag}.db`);
   const rm = (f: string) => [f, f + "-wal", f + "-shm"].forEach((x) => fs.rmSync(x, { force: true }));
   rm(db);
   try {
-    const ours = await loaderChild<LoaderOut>("scripts/bench/load-worker.ts", ["file:" + db, file]);
+    const { ours, rounds: r } = await loadRounds(async () => (rm(db), "file:" + db));
     const bytes = sqliteBytes(db);
     const baseFile = path.join(dir, `file-${tag}-baseline.db`);
     const base = child<{ seconds: number; rows: number }>(["scripts/bench/baseline-sqlite.ts", db, baseFile]);
     rm(baseFile);
-    stores.push(storeFigures("SQLite", ours, base, bytes));
+    stores.push({ ...storeFigures("SQLite", ours, base, bytes), rounds: r });
   } finally {
     rm(db);
   }
   if (pgAdmin) {
-    const loaded = await freshPgDatabase(pgAdmin, `stepwise_bench_file_${tag}`);
-    const b = await freshPgDatabase(pgAdmin, `stepwise_bench_file_${tag}_base`);
+    const name = `stepwise_bench_file_${tag}`;
+    // the database of the round being loaded (a fresh one each round)
+    const current: { db: Awaited<ReturnType<typeof freshPgDatabase>> | null } = { db: null };
+    const b = await freshPgDatabase(pgAdmin, `${name}_base`);
     try {
-      const ours = await loaderChild<LoaderOut>("scripts/bench/load-worker.ts", [loaded.url, file]);
-      const bytes = await pgBytes(loaded.url);
-      const base = child<{ seconds: number; rows: number }>(["scripts/bench/baseline-pg.ts", loaded.url, b.url]);
-      stores.push(storeFigures("PostgreSQL", ours, base, bytes));
+      const {
+        ours,
+        url,
+        rounds: r,
+      } = await loadRounds(async () => {
+        await current.db?.drop();
+        current.db = await freshPgDatabase(pgAdmin, name);
+        return current.db.url;
+      });
+      const bytes = await pgBytes(url);
+      const base = child<{ seconds: number; rows: number }>(["scripts/bench/baseline-pg.ts", url, b.url]);
+      stores.push({ ...storeFigures("PostgreSQL", ours, base, bytes), rounds: r });
     } finally {
       await b.drop();
-      await loaded.drop();
+      await current.db?.drop();
     }
   }
   return {
     file,
     fileBytes: fs.statSync(file).size,
-    lines: floor.lines,
-    parseSeconds: floor.seconds,
-    parseCpuSeconds: floor.cpuSeconds,
+    lines: floors[0].lines,
+    parseSeconds: median(floors.map((f) => f.seconds)),
+    parseCpuSeconds: median(floors.map((f) => f.cpuSeconds)),
     stores,
   };
 }
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
 
 export function storeFigures(
   provider: StoreFigures["provider"],
@@ -163,10 +216,37 @@ export function printFileFigures(f: FileFigures) {
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const s of f.stores) {
     const total = s.loadSeconds + s.searchIndexSeconds;
+    const several = s.rounds && s.rounds.length > 1 ? s.rounds : null;
+    // several rounds: medians, and the range over the rounds, each load against the floor measured right before it
+    const spread = (xs: number[], digits: number) =>
+      `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+    const load = several
+      ? spread(
+          several.map((r) => r.loadSeconds),
+          1,
+        )
+      : `${total.toFixed(1)} (${s.searchIndexSeconds.toFixed(1)})`;
+    const ratio = several
+      ? spread(
+          several.map((r) => r.loadSeconds / r.floorSeconds),
+          1,
+        )
+      : (total / f.parseSeconds).toFixed(1);
+    const cpu = several
+      ? spread(
+          several.map((r) => r.cpuSeconds / r.floorCpuSeconds),
+          1,
+        )
+      : `${s.cpuSeconds.toFixed(2)} ÷ ${f.parseCpuSeconds.toFixed(2)} = ${(s.cpuSeconds / f.parseCpuSeconds).toFixed(1)}`;
     console.log(
-      `| ${s.provider} | ${fmt(s.generations)} | ${total.toFixed(1)} (${s.searchIndexSeconds.toFixed(1)}) | ${(total / f.parseSeconds).toFixed(1)} | ${s.cpuSeconds.toFixed(2)} ÷ ${f.parseCpuSeconds.toFixed(2)} = ${(s.cpuSeconds / f.parseCpuSeconds).toFixed(1)} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
+      `| ${s.provider} | ${fmt(s.generations)} | ${load} | ${ratio} | ${cpu} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
     );
   }
+  for (const s of f.stores)
+    if (s.rounds && s.rounds.length > 1)
+      console.log(
+        `\n${s.provider}, each round (floor s → load s = ratio): ${s.rounds.map((r) => `${r.floorSeconds.toFixed(2)} → ${r.loadSeconds.toFixed(1)} = ${(r.loadSeconds / r.floorSeconds).toFixed(1)}`).join("; ")}`,
+      );
   for (const s of f.stores)
     console.log(
       `\n${s.provider} bytes by table (indexes included): ${s.tables
