@@ -14,10 +14,10 @@ import { startImport } from "./start";
 
 const { file, path, size, opts, ahead: pinned } = workerData as ImportThreadData;
 const port = parentPort!;
+let credit = IN_FLIGHT;
 // the loader's part of a generation done here while the loader has more than enough to write (lib/store/done-ahead.ts)
 const ahead = new AheadBuffer();
 const isAhead = pinned ? () => pinned === "always" : () => (IN_FLIGHT - credit) * BATCH_EVENTS > AHEAD_EVENTS;
-let credit = IN_FLIGHT;
 let wake: (() => void) | null = null;
 port.on("message", () => {
   credit++; // an acknowledgement: the loader has taken a batch

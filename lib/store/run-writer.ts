@@ -21,11 +21,10 @@ import {
 } from "./rows";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { deleteRowsInSlices, giveTurn } from "./delete-run";
+import { IdPool } from "./id-pool";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
-
-const ID_BLOCK = 1000;
 
 // On the server the loader's thread is the one that answers requests: there a SQLite batch is
 // written in slices of one statement's rows, each followed by a turn of the event loop, so that
@@ -35,34 +34,6 @@ const ID_BLOCK = 1000;
 const SHARED_SLICE_ROWS = 64;
 /** PostgreSQL: generations built between turns of the event loop while the last batch's writes go on */
 const TURN_EVERY = 16;
-
-/** Hands out ids reserved in blocks, so a load makes one id query per thousand rows. */
-class IdPool {
-  private next = new Map<string, [number, number]>();
-  /** awaited before any query: the writer's writes still running (one query at a time on a client) */
-  before: () => Promise<void> = async () => {};
-  constructor(private tx: RawTx) {}
-  async take(table: string): Promise<number> {
-    let range = this.next.get(table);
-    if (!range || range[0] > range[1]) range = await this.reserve(table);
-    return range[0]++;
-  }
-  /** At least `n` ids at hand for `table` (one more query at most), so that `take` asks the store nothing. */
-  async ensure(table: string, n: number): Promise<void> {
-    const range = this.next.get(table);
-    const left = range ? range[1] - range[0] + 1 : 0;
-    if (left >= n) return;
-    // the ids left over are skipped (harmless, as any unused ids are)
-    await this.reserve(table, ID_BLOCK + n);
-  }
-  private async reserve(table: string, n = ID_BLOCK): Promise<[number, number]> {
-    await this.before();
-    const first = await this.tx.reserveIds(table, n);
-    const range: [number, number] = [first, first + n - 1];
-    this.next.set(table, range);
-    return range;
-  }
-}
 
 export class RunWriter {
   /** what the run's metrics need, kept until its last generation; also numbers its items */
@@ -215,7 +186,8 @@ export class RunWriter {
     // that no query waits behind them.
     const postings: PostingRow[] = [];
     for (let i = 0; i < gens.length; i++) {
-      const done = this.index(gens[i], trigrams[i]);
+      // PostgreSQL's rows are stored as built: this gives the output text, compressing nothing
+      const done = this.index(gens[i], trigrams[i], compressRowOutput(this.tx.provider, gens[i]));
       if (done) postings.push(...done);
     }
     await this.settle();
@@ -241,7 +213,7 @@ export class RunWriter {
   private async writeRows(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][], postings: PostingRow[]): Promise<void> {
     await this.writeItems(items);
     await this.tx.insertRows("Generation", GEN_COLS, gens);
-    if (postings.length) await writeNewPostings(this.tx, postings, this.postings!.splitBlocks);
+    if (postings.length) await this.writeIndex(postings);
   }
 
   private async writeItems(items: { rows: unknown[][]; contents: ItemContent[] }): Promise<void> {
@@ -266,29 +238,33 @@ export class RunWriter {
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();
-      if (this.postings)
-        for (let i = 0; i < rows.length; i++) {
-          const codes = trigrams[at + i];
-          const done = codes ? this.postings.addTrigrams(Number(rows[i][0]), codes) : this.postings.add(Number(rows[i][0]), texts[i]);
-          if (done) await writePostings(this.tx, done, () => this.turn());
-        }
+      for (let i = 0; i < rows.length; i++) {
+        const done = this.index(rows[i], trigrams[at + i], texts[i]);
+        if (done) await this.writeIndex(done);
+      }
     }
   }
 
-  /** Adds a row (PostgreSQL's, stored as built) to the search index; returns the index rows it finished. */
-  private index(g: unknown[], trigrams: Int32Array | null): PostingRow[] | null {
+  /** Adds a row whose output is `text` to the search index (by its trigrams where found ahead); returns the index rows it finished. */
+  private index(g: unknown[], trigrams: Int32Array | null, text: string): PostingRow[] | null {
     if (!this.postings) return null;
-    return trigrams
-      ? this.postings.addTrigrams(Number(g[0]), trigrams)
-      : this.postings.add(Number(g[0]), compressRowOutput(this.tx.provider, g));
+    return trigrams ? this.postings.addTrigrams(Number(g[0]), trigrams) : this.postings.add(Number(g[0]), text);
+  }
+
+  /**
+   * Writes finished index rows of this run, which only this load writes: on PostgreSQL by
+   * `COPY` (writeNewPostings); SQLite's with a turn of the event loop between statements on the server.
+   */
+  private async writeIndex(rows: PostingRow[]): Promise<void> {
+    if (this.writesBehind) await writeNewPostings(this.tx, rows, this.postings!.splitBlocks);
+    else await writePostings(this.tx, rows, () => this.turn());
   }
 
   /** Computes the run's metrics once and stores them with the aggregates. */
   async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
     await this.settle();
-    if (this.postings && this.writesBehind) await writeNewPostings(this.tx, this.postings.take(), this.postings.splitBlocks);
-    else if (this.postings) await writePostings(this.tx, this.postings.take(), () => this.turn());
+    if (this.postings) await this.writeIndex(this.postings.take());
     // An importer learns some provenance only while reading (Inspect's errored samples).
     const source = JSON.stringify(this.header.source ?? null);
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);

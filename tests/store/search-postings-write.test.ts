@@ -17,6 +17,30 @@ import { STORE_KINDS } from "../helpers/stores";
 
 const BASE = 50_000 * 2048; // blocks far past the run's own generations
 
+/** What the index must hold for generations (id, output): each "trigram/block" key's ids, ascending. */
+function expectedIds(gens: [number, string][]): Map<string, number[]> {
+  const want = new Map<string, number[]>();
+  for (const [id, t] of [...gens].sort((a, b) => a[0] - b[0]))
+    for (const code of trigramCodes(t)) {
+      const key = `${code}/${Math.floor(id / 2048)}`;
+      want.set(key, [...(want.get(key) ?? []), id]);
+    }
+  return want;
+}
+
+/** What the store's index holds for a run from block `from` on: each "trigram/block" key's ids. */
+async function storedIds(store: Store, runId: number, from: number): Promise<Map<string, number[]>> {
+  const rows = await store.raw.transaction((tx) =>
+    tx.query<{ trigram: unknown; block: unknown; ids: Uint8Array }>(
+      `SELECT "trigram", "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" >= $2`,
+      [runId, from],
+    ),
+  );
+  return new Map(
+    rows.map((r) => [`${Number(r.trigram)}/${Number(r.block)}`, postingCandidates([{ block: r.block, ids: r.ids }], 1, 1e9)!]),
+  );
+}
+
 describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind) => {
   let store: Store;
   let drop: () => Promise<void>;
@@ -44,22 +68,9 @@ describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind)
       one.add(id, t);
       await store.raw.transaction((tx) => writePostings(tx, one.take()));
     }
-    const want = new Map<string, number[]>();
-    for (const [id, t] of [...gens, ...single].sort((a, b) => a[0] - b[0]))
-      for (const code of trigramCodes(t)) {
-        const key = `${code}/${Math.floor(id / 2048)}`;
-        want.set(key, [...(want.get(key) ?? []), id]);
-      }
-    const rows = await store.raw.transaction((tx) =>
-      tx.query<{ trigram: unknown; block: unknown; ids: Uint8Array }>(
-        `SELECT "trigram", "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" >= $2`,
-        [runId, BASE / 2048],
-      ),
-    );
-    expect(parts.length).toBeGreaterThan(rows.length); // it did write parts
-    const got = new Map(
-      rows.map((r) => [`${Number(r.trigram)}/${Number(r.block)}`, postingCandidates([{ block: r.block, ids: r.ids }], 1, 1e9)!]),
-    );
+    const want = expectedIds([...gens, ...single]);
+    const got = await storedIds(store, runId, BASE / 2048);
+    expect(parts.length).toBeGreaterThan(got.size); // it did write parts
     expect(got.size).toBe(want.size);
     for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
   });
@@ -78,21 +89,8 @@ describe.each(STORE_KINDS)("search index rows written in parts on $name", (kind)
     rows.push(...builder.take());
     expect([...builder.splitBlocks]).toEqual([at / 2048]);
     await store.raw.transaction((tx) => writeNewPostings(tx, rows, builder.splitBlocks));
-    const want = new Map<string, number[]>();
-    for (const [id, t] of gens)
-      for (const code of trigramCodes(t)) {
-        const key = `${code}/${Math.floor(id / 2048)}`;
-        want.set(key, [...(want.get(key) ?? []), id]);
-      }
-    const stored = await store.raw.transaction((tx) =>
-      tx.query<{ trigram: unknown; block: unknown; ids: Uint8Array }>(
-        `SELECT "trigram", "block", "ids" FROM "SearchPosting" WHERE "runId" = $1 AND "block" >= $2`,
-        [runId, at / 2048],
-      ),
-    );
-    const got = new Map(
-      stored.map((r) => [`${Number(r.trigram)}/${Number(r.block)}`, postingCandidates([{ block: r.block, ids: r.ids }], 1, 1e9)!]),
-    );
+    const want = expectedIds(gens);
+    const got = await storedIds(store, runId, at / 2048);
     expect(got.size).toBe(want.size);
     for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
   });
