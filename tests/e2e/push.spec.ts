@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,14 +18,24 @@ const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
 const root = path.resolve(".");
 const MEASURING = path.join(root, "tests/fixtures/import/measuring/experiment_results.json");
 
+// Asynchronous on purpose: while a push runs, this process's event loop must keep running, so that
+// fetch's pool sees the server close an idle connection (keep-alive, 5 s) and retires it itself
+// (at 4 s) — a synchronous child blocks both, and the next fetch then reuses a socket already closed.
 function push(env: Record<string, string | undefined>, ...args: string[]) {
-  const r = spawnSync(process.execPath, [path.join(root, "bin/stepwise.mjs"), "push", ...args], {
+  const child = spawn(process.execPath, [path.join(root, "bin/stepwise.mjs"), "push", ...args], {
     cwd: root,
     env: { ...process.env, ...env },
-    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
     timeout: 120_000,
   });
-  return { code: r.status, out: r.stdout, err: r.stderr };
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (d: string) => (out += d));
+  child.stderr.setEncoding("utf8").on("data", (d: string) => (err += d));
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, out, err }));
+  });
 }
 
 test.describe.configure({ mode: "serial" });
@@ -50,16 +60,15 @@ SERVER_STORES.forEach((kind, i) => {
         STEPWISE_WRITE_RATE_PER_MIN: "6",
       });
       const env = { STEPWISE_TOKEN: token };
-      // a fresh connection per read: a kept-alive one can be closed by the server just as it is reused
       const runs = async () =>
-        (await (await fetch(`${server!.url}/api/v1/runs`, { keepalive: false, headers: { connection: "close" } })).json()) as {
+        (await (await fetch(`${server!.url}/api/v1/runs`)).json()) as {
           key: string;
           generations: number;
         }[];
 
       // a native file: loaded, its URL printed; the same file again replaces the runs whole
       const arith = path.join(EXAMPLES, "arith-small.jsonl");
-      const first = push(env, arith, "--server", server.url);
+      const first = await push(env, arith, "--server", server.url);
       expect(first.err).toBe("");
       expect(first.code).toBe(0);
       const arithKeys = fs
@@ -69,11 +78,11 @@ SERVER_STORES.forEach((kind, i) => {
         .map((l) => JSON.parse(l).key as string);
       for (const key of arithKeys) expect(first.out).toContain(`${server.url}/runs/${encodeURIComponent(key)}`);
       const once = (await runs()).filter((r) => arithKeys.includes(r.key));
-      expect(push(env, arith, "--server", server.url).code).toBe(0);
+      expect((await push(env, arith, "--server", server.url)).code).toBe(0);
       expect((await runs()).filter((r) => arithKeys.includes(r.key))).toEqual(once);
 
       // a file of another tool goes to the importer
-      const imported = push(env, MEASURING, "--server", server.url);
+      const imported = await push(env, MEASURING, "--server", server.url);
       expect(imported.err).toBe("");
       expect(imported.code).toBe(0);
       expect(imported.out).toMatch(/→ http:\/\/127\.0\.0\.1:\d+\/runs\//);
@@ -81,7 +90,7 @@ SERVER_STORES.forEach((kind, i) => {
       // a run of a local store, exported on the fly
       local = await SERVER_STORES[0].create();
       cli(local.url, "ingest", path.join(EXAMPLES, "generic-small.jsonl"));
-      const fromRun = push(
+      const fromRun = await push(
         { ...env, DATABASE_URL: local.url },
         "--run",
         "sim-delta-2b__list-procedures-demo__2026-06-01",
@@ -93,16 +102,16 @@ SERVER_STORES.forEach((kind, i) => {
 
       // the server's refusals, as the server words them
       const before = await runs();
-      const noToken = push({ STEPWISE_TOKEN: "" }, arith, "--server", server.url);
+      const noToken = await push({ STEPWISE_TOKEN: "" }, arith, "--server", server.url);
       expect(noToken.code).toBe(2);
       expect(noToken.err).toMatch(/set STEPWISE_TOKEN/);
-      const bad = push({ STEPWISE_TOKEN: "sw_not_a_token" }, arith, "--server", server.url);
+      const bad = await push({ STEPWISE_TOKEN: "sw_not_a_token" }, arith, "--server", server.url);
       expect(bad.code).toBe(1);
       expect(bad.err).toMatch(/answered 401: .*needs a valid API token/);
-      const other = push({ MY_TOKEN: viewer }, arith, "--server", server.url, "--token-env", "MY_TOKEN");
+      const other = await push({ MY_TOKEN: viewer }, arith, "--server", server.url, "--token-env", "MY_TOKEN");
       expect(other.code).toBe(1);
       expect(other.err).toMatch(/answered 403: .*needs the editor or admin role/);
-      const invalid = push(env, path.join(EXAMPLES, "invalid.jsonl"), "--server", server.url);
+      const invalid = await push(env, path.join(EXAMPLES, "invalid.jsonl"), "--server", server.url);
       expect(invalid.code).toBe(1);
       expect(invalid.err).toMatch(/answered 422: .*nothing was loaded/);
       expect(invalid.err).toMatch(/:4: input\.steps\[1\]\.op: /);
@@ -114,7 +123,7 @@ SERVER_STORES.forEach((kind, i) => {
       for (let n = 0; bigLines.join("\n").length < 1.5 * 1024 * 1024; n++)
         bigLines.push(...items.map((l) => l.replace(/"id":"([^"]+)"/, `"id":"$1-${n}"`)));
       fs.writeFileSync(big, bigLines.join("\n") + "\n");
-      const tooBig = push(env, big, "--server", server.url);
+      const tooBig = await push(env, big, "--server", server.url);
       expect(tooBig.code).toBe(1);
       expect(tooBig.err).toMatch(/answered 413: the request body is over the limit of 1 MB/);
       // a gzip bomb: 64 MB of zeros in ~64 kB
@@ -130,7 +139,7 @@ SERVER_STORES.forEach((kind, i) => {
       const generic = path.join(EXAMPLES, "generic-small.jsonl");
       for (let n = 0; n < 11; n++)
         await fetch(`${server.url}/api/v1/runs`, { method: "POST", headers: { authorization: `Bearer ${hasty}` }, body: "" });
-      const retried = push({ STEPWISE_TOKEN: hasty }, generic, "--server", server.url);
+      const retried = await push({ STEPWISE_TOKEN: hasty }, generic, "--server", server.url);
       expect(retried.err).toMatch(/server answered 429 \(too many write requests.*\); retrying in \d+ s/);
       expect(retried.code).toBe(0);
 
@@ -165,7 +174,7 @@ SERVER_STORES.forEach((kind, i) => {
       expect(await outputs()).toEqual(oldOutputs);
       // and a complete push of the new version replaces it whole (the server is not left locked)
       fs.writeFileSync(path.join(tmp, "newer.jsonl"), newer.join("\n") + "\n");
-      const whole = push(env, path.join(tmp, "newer.jsonl"), "--server", server.url);
+      const whole = await push(env, path.join(tmp, "newer.jsonl"), "--server", server.url);
       expect(whole.code).toBe(0);
       expect(await outputs()).toEqual(newOutputs);
       // every push streams compressed, so each loaded on the analysis thread the server bundles
