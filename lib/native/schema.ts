@@ -150,7 +150,7 @@ const USAGE_KEYS = ["prompt_tokens", "completion_tokens"];
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const isStepValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-const isCount = (v: unknown, min: number) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= min);
+const isAbsentOrIntFrom = (v: unknown, min: number) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= min);
 const isAmount = (v: unknown) => v === undefined || v === null || (typeof v === "number" && Number.isFinite(v) && v >= 0);
 const hasProtoKey = (o: object) => Object.prototype.hasOwnProperty.call(o, "__proto__");
 
@@ -171,7 +171,7 @@ function looseCopy(o: Record<string, unknown>, named: readonly string[], known: 
 function commonItemLine(obj: unknown): ItemLineData | null {
   if (!isObject(obj) || obj.type !== "item" || hasProtoKey(obj)) return null;
   const { id, length, epoch, input, output, reference, steps, answer, usage } = obj;
-  if (typeof id !== "string" || id.length === 0 || !isCount(length, 1) || !isCount(epoch, 0)) return null;
+  if (typeof id !== "string" || id.length === 0 || !isAbsentOrIntFrom(length, 1) || !isAbsentOrIntFrom(epoch, 0)) return null;
   if (input !== undefined && (!isObject(input) || hasProtoKey(input))) return null;
   if (output !== undefined && output !== null && typeof output !== "string" && !Array.isArray(output)) return null;
   if (reference !== undefined && !(Array.isArray(reference) && reference.every(isStepValue))) return null;

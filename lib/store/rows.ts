@@ -78,7 +78,8 @@ export function compressRowOutput(provider: Provider, row: unknown[]): string {
 const hasNul = (v: unknown) => typeof v === "string" && v.includes("\0");
 
 const INT_MAX = 2 ** 31 - 1;
-const isCount = (v: unknown) => v === null || v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT_MAX);
+const fitsIntColumn = (v: unknown) =>
+  v === null || v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) <= INT_MAX);
 
 /**
  * The field of a generation whose count is not a whole number from 0 to 2^31 − 1 (its epoch,
@@ -90,7 +91,13 @@ export function badCountField(ev: { kind: "prepared"; p: PreparedGeneration } | 
     ev.kind === "prepared"
       ? [ev.p.gen[GEN_EPOCH], ev.p.summary.promptTokens, ev.p.summary.completionTokens]
       : [ev.item.epoch, ev.item.usage?.prompt_tokens, ev.item.usage?.completion_tokens];
-  return !isCount(epoch) ? "epoch" : !isCount(prompt) ? "usage.prompt_tokens" : !isCount(completion) ? "usage.completion_tokens" : null;
+  return !fitsIntColumn(epoch)
+    ? "epoch"
+    : !fitsIntColumn(prompt)
+      ? "usage.prompt_tokens"
+      : !fitsIntColumn(completion)
+        ? "usage.completion_tokens"
+        : null;
 }
 
 /**
