@@ -12,6 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { percentile } from "../../lib/analysis/stats";
 import { parseFloor, sqliteBytes } from "./file-figures";
 import { peerPages } from "./peer-pages";
 import { writePromptfooExport } from "./promptfoo-file";
@@ -63,10 +64,11 @@ function timed(argv: string[], opts: { cwd: string; env: Record<string, string> 
 
 /** Medians of each figure over the runs. */
 function median(xs: Timed[]): Timed {
-  const m = (k: keyof Timed) => {
-    const v = xs.map((x) => x[k]).sort((a, b) => a - b);
-    return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-  };
+  const m = (k: keyof Timed) =>
+    percentile(
+      xs.map((x) => x[k]),
+      0.5,
+    );
   return { seconds: m("seconds"), cpuSeconds: m("cpuSeconds"), maxRssMB: m("maxRssMB") };
 }
 

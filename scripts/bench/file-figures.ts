@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { percentile } from "../../lib/analysis/stats";
 import { fileChunks, readLines } from "../../lib/store/read-lines";
 import { child, fmt, freshPgDatabase, loaderChild } from "./util";
 
@@ -178,10 +179,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
   };
 }
 
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (xs: number[]): number => percentile(xs, 0.5);
 
 export function storeFigures(
   provider: StoreFigures["provider"],
