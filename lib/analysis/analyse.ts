@@ -60,10 +60,14 @@ export function analyseItem(header: RunHeader, item: NativeItem): GenerationAnal
   return r.analysis;
 }
 
-function analyseArithItem(header: RunHeader, item: NativeItem, tol: Tolerance) {
+/** The run's declared look-back (variant.lookback), which a procedure's operands must respect; null when none. */
+export function arithLookback(header: RunHeader): number | null {
   const lb = header.variant.lookback;
-  const lookback = typeof lb === "number" && Number.isInteger(lb) && lb > 0 ? lb : null;
-  const { proc, errors } = readProcedure(item.input, lookback);
+  return typeof lb === "number" && Number.isInteger(lb) && lb > 0 ? lb : null;
+}
+
+function analyseArithItem(header: RunHeader, item: NativeItem, tol: Tolerance) {
+  const { proc, errors } = readProcedure(item.input, arithLookback(header));
   if (!proc) return { analysis: null, errors };
   const { trace, errors: execErrors } = referenceTrace(proc);
   if (!trace || errors.length) return { analysis: null, errors: [...errors, ...execErrors] };

@@ -9,7 +9,8 @@ import type { ReadContext } from "@/lib/read-context";
 import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from "@/lib/analysis/types";
 import { decodeItemContent } from "@/lib/store/item-content";
 import { storedOutput } from "@/lib/store/output-text";
-import { decodeStepTrace } from "@/lib/store/step-trace";
+import { derivedStepTrace } from "@/lib/store/derived-trace";
+import { decodeStepTrace, storesStepTrace } from "@/lib/store/step-trace";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import { parseJsonOr } from "@/lib/json";
 import { ownOperands, stepOperations, type StepOperation } from "./step-operations";
@@ -121,12 +122,12 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
   const store = ctx.store;
   // Driver reads, not Prisma's: each Prisma query costs ~1 ms of compiling (lib/store/reader.ts).
   const [row] = await store.read(sql`
-    SELECT r."id" AS "runId", r."benchmark", r."hasSteps", r."selfConditioning", r."generationCount",
+    SELECT r."id" AS "runId", r."benchmark", r."config", r."variantJson", r."hasSteps", r."selfConditioning", r."generationCount",
       m."name" AS "model", v."name" AS "variant",
       i."id" AS "itemId", i."length", i."inducedErrorRate", c."body" AS "content",
       g."id" AS "generationId", g."output", g."outputDeflated", g."firstAnswer", g."lastAnswer", g."firstCorrect", g."lastCorrect",
       g."firstDivergence", g."divergenceKind", g."modes", g."clean", g."analysis", g."promptTokens", g."completionTokens",
-      g."latencyMs", g."costUsd", g."ordinal", g."stepTrace"
+      g."latencyMs", g."costUsd", g."ordinal", g."statuses", g."stepTrace"
     FROM ${RUN_FROM}
       JOIN "Item" i ON i."runId" = r."id" AND i."key" = ${itemKey}
       JOIN "ItemContent" c ON c."id" = i."contentId"
@@ -153,9 +154,18 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
     selfConditioning: null,
   });
   const { input } = decodeItemContent(row.content as Uint8Array);
-  const output = outputOf(storedOutput(String(row.output), row.outputDeflated as Uint8Array | null), benchmark, analysis);
+  const stored = storedOutput(String(row.output), row.outputDeflated as Uint8Array | null);
+  const output = outputOf(stored, benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
-  const trace = decodeStepTrace(row.stepTrace as Uint8Array | null);
+  const trace =
+    row.stepTrace === null && analysis.hasSteps && !storesStepTrace(benchmark)
+      ? derivedStepTrace(
+          { benchmark, config: String(row.config), variantJson: String(row.variantJson) },
+          { id: itemKey, length, epoch, input },
+          stored,
+          String(row.statuses),
+        )
+      : decodeStepTrace(row.stepTrace as Uint8Array | null);
   const ops = stepOperations(benchmark, input, analysis, length);
 
   return {

@@ -12,6 +12,7 @@ import { decodeItemContent, dropUnusedContents, storeContents } from "./item-con
 import type { RawTx } from "./raw";
 import { GEN_COLS, compressRowOutput, generationRow, itemContentOf } from "./rows";
 import { indexGeneration } from "./search-index";
+import { stepTraceOf, storesStepTrace } from "./step-trace";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
 
@@ -102,7 +103,7 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
 export async function addGeneration(store: Store, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
   const added = await store.raw.transaction(async (tx) => {
     const itemId = await itemIdFor(tx, run, item, a);
-    const full = generationRow(null, run.runId, itemId, item, a);
+    const full = generationRow(null, run.runId, itemId, item, a, storesStepTrace(run.header.benchmark) ? stepTraceOf(a) : null);
     const text = compressRowOutput(tx.provider, full);
     const row = full.slice(1);
     const cols = GEN_COLS.slice(1);

@@ -1,7 +1,10 @@
+import { readProcedure, referenceTrace } from "../analysis/arith";
 import { arithAnswerCorrect, distinctNumbers } from "../analysis/arith-align";
 import { toleranceFromConfig, DEFAULT_TOLERANCE, type Tolerance } from "../analysis/numbers";
 import { FAILURE_MODES, type BenchmarkName, type RunHeader, type StoredGenerationAnalysis } from "../analysis/types";
+import { arithLookback } from "../analysis/analyse";
 import { storedSummaries } from "./incremental";
+import { decodeItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
@@ -62,7 +65,7 @@ export interface ReanalyseReport {
 }
 
 /** Re-grades one arith run's stored generations; returns how many changed. */
-export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance): Promise<number> {
+export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance, lookback: number | null): Promise<number> {
   const rows = await tx.query<{
     id: number;
     length: number;
@@ -81,10 +84,13 @@ export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance):
     const a = parse<Partial<StoredGenerationAnalysis>>(r.analysis, {});
     // answers graded by another tool (imports without a step trace) keep their grades
     if (!a.hasSteps || !Array.isArray(a.answers)) continue;
-    // the reference's last value, as the step trace holds it (the item record keeps no reference for arith)
-    const finalStep = decodeStepTrace(r.stepTrace)[Number(r.length) - 1];
-    if (finalStep === undefined) continue;
-    const final = Number(finalStep.expected);
+    // the reference's last value, as the step trace holds it (the item record keeps no reference
+    // for arith), or from the item's input where the load stored no trace (step-trace.ts)
+    const final =
+      r.stepTrace === null
+        ? await finalReference(tx, r.id, lookback)
+        : Number(decodeStepTrace(r.stepTrace)[Number(r.length) - 1]?.expected);
+    if (final === null || Number.isNaN(final)) continue;
     const answers = a.answers;
     const first = answers.length ? arithAnswerCorrect(answers[0].value, final, tol) : false;
     const last = answers.length ? arithAnswerCorrect(answers[answers.length - 1].value, final, tol) : false;
@@ -103,6 +109,18 @@ export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance):
     changed++;
   }
   return changed;
+}
+
+/** S_L of a generation's item, executed from its stored input; null when it does not execute. */
+async function finalReference(tx: RawTx, generationId: number, lookback: number | null): Promise<number | null> {
+  const [row] = await tx.query<{ body: Uint8Array }>(
+    `SELECT c."body" FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" JOIN "ItemContent" c ON c."id" = i."contentId" WHERE g."id" = $1`,
+    [generationId],
+  );
+  if (!row) return null;
+  const { proc } = readProcedure(decodeItemContent(row.body).input, lookback);
+  const trace = proc && referenceTrace(proc).trace;
+  return trace ? trace[trace.length - 1] : null;
 }
 
 /** Re-grades every stored arith run and (re)writes every run's study aggregates. */
@@ -124,7 +142,7 @@ export async function reanalyseStoredRuns(tx: RawTx): Promise<ReanalyseReport> {
       } catch {
         /* a run loaded with a malformed tolerance could not exist; keep the default */
       }
-      changed = await regradeArithRun(tx, runId, tol);
+      changed = await regradeArithRun(tx, runId, tol, arithLookback(header));
     }
     const summaries = await storedSummaries(tx, runId);
     // Metrics are recomputed only where grades changed: the stored summaries lack the

@@ -5,7 +5,7 @@ import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import type { DoneAhead } from "./done-ahead";
 import { compressOutput } from "./output-text";
-import { stepTraceOf, stepTraceText } from "./step-trace";
+import { storesStepTrace, stepTraceText } from "./step-trace";
 import {
   type GenerationAnalysis,
   type GenerationSummary,
@@ -144,7 +144,7 @@ export function generationRow(
   itemId: number | null,
   item: NativeItem,
   a: GenerationAnalysis,
-  stepTrace: Buffer | null = stepTraceOf(a),
+  stepTrace: Buffer | null,
   statuses: string = statusLetters(a),
 ): unknown[] {
   const first = a.firstDivergence === null ? null : (a.steps[a.firstDivergence - 1]?.status ?? null);
@@ -231,7 +231,7 @@ export function prepareGeneration({ header, item, analysis: a, itemIndex, firstO
     item: [a.length, null, a.selfConditioning?.inducedErrorRate ?? null],
     content: firstOfItem ? itemContentTextOf(header.benchmark, item, a) : null,
     gen,
-    stepTrace: a.hasSteps ? stepTraceText(a.steps) : null,
+    stepTrace: a.hasSteps && storesStepTrace(header.benchmark) ? stepTraceText(a.steps) : null,
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary,
   };

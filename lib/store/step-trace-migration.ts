@@ -1,4 +1,7 @@
 import { STEP_STATUSES, type StepStatus } from "../analysis/types";
+import { derivedStepTrace } from "./derived-trace";
+import { decodeItemContent } from "./item-content";
+import { storedOutput } from "./output-text";
 import type { RawTx } from "./raw";
 import { decodeStepTrace, encodeStepTrace } from "./step-trace";
 
@@ -88,4 +91,54 @@ export async function reencodeStepTraces(tx: RawTx): Promise<number> {
     }
     after = Number(rows[rows.length - 1].id);
   }
+}
+
+/**
+ * Migration 0021's data step: the stored step traces of procedural-arith runs dropped where
+ * recomputing them from the item and output (lib/store/derived-trace.ts) gives the same steps,
+ * so an upgraded store holds what a load writes now. A trace the recomputation does not
+ * reproduce (a run loaded by a version that analysed otherwise) is kept, and read as before.
+ */
+export async function dropRecomputableTraces(tx: RawTx): Promise<number> {
+  const runs = await tx.query<{ id: number; benchmark: string; config: string; variantJson: string }>(
+    `SELECT "id", "benchmark", "config", "variantJson" FROM "Run" WHERE "benchmark" = 'procedural-arith' ORDER BY "id"`,
+  );
+  let dropped = 0;
+  for (const run of runs) {
+    const settings = { benchmark: run.benchmark, config: String(run.config), variantJson: String(run.variantJson) };
+    let after = 0;
+    for (;;) {
+      const rows = await tx.query<{
+        id: number;
+        itemKey: string;
+        length: number;
+        epoch: number;
+        output: string;
+        outputDeflated: Uint8Array | null;
+        statuses: string;
+        stepTrace: Uint8Array;
+        body: Uint8Array;
+      }>(
+        `SELECT g."id", g."itemKey", g."length", g."epoch", g."output", g."outputDeflated", g."statuses", g."stepTrace", c."body"
+         FROM "Generation" g JOIN "Item" i ON i."id" = g."itemId" JOIN "ItemContent" c ON c."id" = i."contentId"
+         WHERE g."runId" = $1 AND g."id" > $2 AND g."stepTrace" IS NOT NULL ORDER BY g."id" LIMIT ${BATCH}`,
+        [run.id, after],
+      );
+      if (rows.length === 0) break;
+      const ids: number[] = [];
+      for (const r of rows) {
+        try {
+          const item = { id: String(r.itemKey), length: Number(r.length), epoch: Number(r.epoch), input: decodeItemContent(r.body).input };
+          const derived = derivedStepTrace(settings, item, storedOutput(String(r.output), r.outputDeflated), String(r.statuses));
+          if (JSON.stringify(derived) === JSON.stringify(decodeStepTrace(r.stepTrace))) ids.push(Number(r.id));
+        } catch {
+          /* not reproduced: the stored trace stays */
+        }
+      }
+      for (const id of ids) await tx.exec(`UPDATE "Generation" SET "stepTrace" = NULL WHERE "id" = $1`, [id]);
+      dropped += ids.length;
+      after = Number(rows[rows.length - 1].id);
+    }
+  }
+  return dropped;
 }

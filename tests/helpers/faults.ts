@@ -46,7 +46,7 @@ const SNAPSHOT_SQL = `
   SELECT r."metrics" AS metrics, v."params" AS "variantParams",
     (SELECT COUNT(*) FROM "Item" i WHERE i."runId" = r."id") AS items,
     (SELECT COUNT(*) FROM "Generation" g WHERE g."runId" = r."id") AS generations,
-    (SELECT COALESCE(SUM(LENGTH(g."statuses")), 0) FROM "Generation" g WHERE g."runId" = r."id" AND g."stepTrace" IS NOT NULL) AS steps,
+    (SELECT COALESCE(SUM(LENGTH(g."statuses")), 0) FROM "Generation" g WHERE g."runId" = r."id") AS steps,
     (SELECT COUNT(*) FROM "RunLengthStat" l WHERE l."runId" = r."id") AS "lengthStats",
     (SELECT COUNT(*) FROM "RunStepStat" t WHERE t."runId" = r."id") AS "stepStats",
     (SELECT COUNT(*) FROM "RunSignpost" p WHERE p."runId" = r."id") AS "signposts",

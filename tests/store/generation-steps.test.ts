@@ -8,7 +8,8 @@ import { loadNative } from "../../lib/store/load";
 import { EXAMPLES } from "../helpers/fixtures";
 import { adminContext, runAccess, STORE_KINDS } from "../helpers/stores";
 
-// The trace diff page's steps come from the generation's step trace record: for every
+// The trace diff page's steps come from the generation's step trace record, or are recomputed
+// where the load stored none (procedural-arith): for every
 // generation of every example file they must be the aligned steps the analysis computed
 // (values as text), read back through the page's own query, on both stores.
 // The query module is server-only; here it is exercised on a store directly.
@@ -71,6 +72,36 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
     expect(steps).toBeGreaterThan(1000);
     expect(operands).toBeGreaterThan(100);
   }, 120_000);
+
+  // procedural-arith traces are recomputed from the item and output (lib/store/derived-trace.ts);
+  // the others are stored. A store whose status letters disagree with the recomputation (loaded
+  // by a version that analysed otherwise) gets an error on the page, never other steps.
+  it("stores step traces only where they cannot be recomputed, and refuses a recomputation that disagrees", async () => {
+    const runs = await s.store.prisma.run.findMany({ select: { id: true, key: true, benchmark: true, hasSteps: true } });
+    const withTrace = async (runId: number) => s.store.prisma.generation.count({ where: { runId, stepTrace: { not: null } } });
+    const arith = runs.filter((r) => r.benchmark === "procedural-arith");
+    expect(arith.length).toBeGreaterThan(0);
+    for (const r of arith) expect(await withTrace(r.id), r.key).toBe(0);
+    const stored = runs.filter((r) => r.benchmark !== "procedural-arith" && r.hasSteps);
+    expect(stored.length).toBeGreaterThan(0);
+    for (const r of stored) expect(await withTrace(r.id), r.key).toBeGreaterThan(0);
+
+    const ctx = adminContext(s.store);
+    const gens = await s.store.prisma.generation.findMany({
+      where: { runId: arith[0].id },
+      orderBy: { id: "asc" },
+      select: { id: true, itemKey: true, epoch: true, statuses: true },
+    });
+    const g = gens.find((x) => /[^c]/.test(x.statuses))!;
+    const access = await runAccess(ctx, arith[0].key);
+    expect((await getGeneration(ctx, access, g.itemKey, g.epoch))!.steps.map((st) => st.status[0])).toHaveLength(g.statuses.length);
+    await s.store.prisma.generation.update({ where: { id: g.id }, data: { statuses: "c".repeat(g.statuses.length) } });
+    try {
+      await expect(getGeneration(ctx, access, g.itemKey, g.epoch)).rejects.toThrow(/other steps than the load recorded/);
+    } finally {
+      await s.store.prisma.generation.update({ where: { id: g.id }, data: { statuses: g.statuses } });
+    }
+  });
 
   // The page's header and links, against the stored rows walked in item order (load order,
   // then epoch): position, the failed generation before and after, the item's epochs. Then

@@ -8,7 +8,8 @@ import { readContextOf } from "../../lib/read-context";
 import { migrate } from "../../lib/store/migrate";
 import { parseStudyParams } from "../../lib/url/study";
 import { STORE_KINDS } from "../helpers/stores";
-import { decodeStepTrace } from "../../lib/store/step-trace";
+import { arithReference, type ArithInput } from "../../lib/generate/arith";
+import { decodeItemContent } from "../../lib/store/item-content";
 
 // A simulated study with a known look-back effect: three models, each run at look-back 2 with
 // step reliability 0.99 and at look-back 7 with 0.96 (the generator's smallest look-back is 2).
@@ -158,9 +159,11 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
     // current one (its stored answer is wrong, its grade says right), and no study table.
     const target = await store.prisma.generation.findFirstOrThrow({
       where: { firstCorrect: true, lastCorrect: true, modes: 0 },
-      select: { id: true, runId: true, analysis: true, stepTrace: true, length: true },
+      select: { id: true, runId: true, analysis: true, stepTrace: true, item: { select: { content: { select: { body: true } } } } },
     });
-    const final = Number(decodeStepTrace(target.stepTrace)[target.length - 1].expected);
+    // arith loads store no step trace (lib/store/step-trace.ts): the migration executes the item's input
+    expect(target.stepTrace).toBeNull();
+    const final = arithReference(decodeItemContent(target.item.content.body).input as unknown as ArithInput).at(-1)!;
     const analysis = JSON.parse(target.analysis);
     analysis.answers = [{ ...analysis.answers[0], value: final + 1 }];
     await store.prisma.generation.update({ where: { id: target.id }, data: { analysis: JSON.stringify(analysis) } });

@@ -39,7 +39,7 @@ function feed(lines: string[]): { events: number; errors: number } {
       events++;
       if (ev.kind === "generation") {
         // What the loader would write must be writable (JSON.stringify of untrusted parts).
-        generationRow(1, 1, 1, ev.item, ev.analysis);
+        generationRow(1, 1, 1, ev.item, ev.analysis, stepTraceOf(ev.analysis));
         stepTraceOf(ev.analysis);
         JSON.stringify(ev.item.input);
       }
@@ -205,7 +205,7 @@ describe("native reader fuzzing", () => {
       const started = Date.now();
       r.line(run, 1);
       const ev = r.line(text, 2);
-      if (ev?.kind === "generation") JSON.stringify(generationRow(1, 1, 1, ev.item, ev.analysis));
+      if (ev?.kind === "generation") JSON.stringify(generationRow(1, 1, 1, ev.item, ev.analysis, stepTraceOf(ev.analysis)));
       expect(Date.now() - started, name).toBeLessThan(BUDGET_MS);
       if (want) expect(r.errors.map((e) => `${e.field}: ${e.message}`).join("\n"), name).toMatch(want);
       else expect(r.errors, name).toEqual([]);

@@ -1,0 +1,6 @@
+-- procedural-arith loads store no step trace: the trace diff recomputes it from the item's input
+-- and the output (lib/store/derived-trace.ts). No schema change: this step drops the stored
+-- traces of arith runs where the recomputation gives the same steps, so an upgraded store
+-- holds what a load writes now; one it does not reproduce stays and is read as before
+-- (lib/store/step-trace-migration.ts). SQLite's file keeps the freed pages until `stepwise compact`.
+-- stepwise:convert arith-traces-recomputed
