@@ -68,7 +68,7 @@ else {
       batch.push(ev);
     } else if (ev.kind === "generation") {
       const p = prepareGeneration(ev);
-      if (isAhead()) ahead.doAhead(p);
+      if (isAhead()) ahead.doAhead(p, false); // outputs stay for the loader: this thread starts before the store is known
       batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p });
     } else batch.push(ev);
     if (batch.length >= BATCH_EVENTS) await flush(false, seen);

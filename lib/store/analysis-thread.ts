@@ -24,11 +24,12 @@ function nativeThread() {
   // the loader's part done here while the loader has more than enough to write (lib/store/done-ahead.ts)
   const isAhead = pinned ? () => pinned === "always" : () => made - Atomics.load(taken, 0) > AHEAD_EVENTS;
 
+  let compressOutputs = false; // told with each batch of lines
   const wire = (ev: ReaderEvent): ThreadEvent => {
     made++;
     if (ev.kind === "run") return ev;
     const p = prepareGeneration(ev);
-    if (isAhead()) ahead.doAhead(p);
+    if (isAhead()) ahead.doAhead(p, compressOutputs);
     return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p };
   };
 
@@ -49,6 +50,7 @@ function nativeThread() {
       // each line decoded as it is parsed: a batch's lines never live together as strings
       const bytes = asBuffer(req.bytes);
       const { offsets } = req;
+      compressOutputs = req.compressOutputs;
       for (let i = 0; i + 1 < offsets.length; i++) {
         const ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
         if (ev) events.push(wire(ev));

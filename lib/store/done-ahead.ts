@@ -5,7 +5,7 @@ import { scratchTrigrams } from "./search-terms";
 
 // Work on a generation that either of a load's two threads can do: the output's trigrams for
 // the search index, the step trace's record, the item's content record (hashed and
-// compressed). The loader's thread does it unless the analysis thread has done it ahead, which
+// compressed), and on a store that keeps outputs compressed (SQLite) the output's record. The loader's thread does it unless the analysis thread has done it ahead, which
 // that thread does while it is ahead of the loader (the loader has more than AHEAD_EVENTS of
 // its events still to write): which thread has time to spare differs between machines and
 // stores (docs/performance.md, "Load"). Done ahead, the results go over in one buffer per reply
@@ -19,6 +19,8 @@ export interface DoneAhead {
   stepTrace: Uint8Array | null;
   /** the item's content record (lib/store/item-content.ts); null for a later epoch of an item */
   content: { hash: Uint8Array; body: Uint8Array } | null;
+  /** the output's record (lib/store/output-text.ts) where the store keeps it compressed, the row's text then ""; else null */
+  output: Uint8Array | null;
 }
 
 /** Events the loader may have still to write before the analysis thread does its work ahead. */
@@ -31,6 +33,7 @@ interface Placed {
   stepTrace: [number, number] | null;
   hash: [number, number] | null;
   body: [number, number] | null;
+  output: [number, number] | null;
 }
 
 /** The work done ahead for the generations of one reply, gathered in scratch space until sent. */
@@ -39,10 +42,16 @@ export class AheadBuffer {
   private used = 0;
   private placed: Placed[] = [];
 
-  /** Does `p`'s work and takes the texts it replaces off `p` (they need not go over). */
-  doAhead(p: PreparedGeneration): void {
-    const { codes, count } = scratchTrigrams(String(p.gen[GEN_OUTPUT]));
+  /** Does `p`'s work and takes the texts it replaces off `p` (they need not go over); `compressOutput` where the store keeps outputs compressed. */
+  doAhead(p: PreparedGeneration, compressOutput: boolean): void {
+    const text = String(p.gen[GEN_OUTPUT]);
+    const { codes, count } = scratchTrigrams(text);
     const trigrams = this.put(new Uint8Array(codes.buffer, codes.byteOffset, count * 4));
+    let output: [number, number] | null = null;
+    if (compressOutput && text !== "") {
+      output = this.put(compressRecordScratch(text));
+      p.gen[GEN_OUTPUT] = "";
+    }
     const stepTrace = p.stepTrace === null ? null : this.put(compressRecordScratch(p.stepTrace));
     let contentHash: [number, number] | null = null;
     let body: [number, number] | null = null;
@@ -52,7 +61,7 @@ export class AheadBuffer {
     }
     p.stepTrace = null;
     p.content = null;
-    this.placed.push({ p, trigrams, stepTrace, hash: contentHash, body });
+    this.placed.push({ p, trigrams, stepTrace, hash: contentHash, body, output });
   }
 
   /** The buffer of what was done since the last call, each generation's `ahead` set to views into it; null for none. */
@@ -61,11 +70,12 @@ export class AheadBuffer {
     const buffer = new ArrayBuffer(this.used);
     new Uint8Array(buffer).set(this.scratch.subarray(0, this.used));
     const view = ([at, n]: [number, number]) => new Uint8Array(buffer, at, n);
-    for (const { p, trigrams, stepTrace, hash: h, body } of this.placed)
+    for (const { p, trigrams, stepTrace, hash: h, body, output } of this.placed)
       p.ahead = {
         trigrams: new Int32Array(buffer, trigrams[0], trigrams[1] / 4),
         stepTrace: stepTrace && view(stepTrace),
         content: h && body ? { hash: view(h), body: view(body) } : null,
+        output: output && view(output),
       };
     this.placed = [];
     this.used = 0;

@@ -5,6 +5,7 @@ import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from ".
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
 import type { RawTx } from "./raw";
+import { compressesOutputs } from "./output-text";
 import { readLines } from "./read-lines";
 import { markIndexed } from "./search-index";
 import { RunWriter } from "./run-writer";
@@ -182,7 +183,7 @@ export function nativeSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
-  maxErrors?: number,
+  { maxErrors }: SourceOptions,
 ): EventSource {
   const reader = new NativeReader(file, { maxErrors });
   async function* events(): AsyncIterable<ReaderEvent> {
@@ -196,6 +197,13 @@ export function nativeSource(
   return { events: events(), errors: reader.errors };
 }
 
+/** What a source is told about the store it feeds. */
+export interface SourceOptions {
+  maxErrors?: number;
+  /** the store keeps outputs compressed (SQLite): a thread with time to spare may compress them (lib/store/done-ahead.ts) */
+  compressesOutputs: boolean;
+}
+
 export async function loadNative(
   store: Store,
   file: string,
@@ -203,6 +211,9 @@ export async function loadNative(
   opts: LoadOptions = {},
 ): Promise<LoadReport> {
   const progress = newProgress(opts.totalBytes ?? null);
-  const source = (opts.source ?? nativeSource)(file, input, progress, opts.maxErrors);
+  const source = (opts.source ?? nativeSource)(file, input, progress, {
+    maxErrors: opts.maxErrors,
+    compressesOutputs: compressesOutputs(store.raw.provider),
+  });
   return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex, demo: opts.demo });
 }

@@ -1,3 +1,4 @@
+import type { Provider } from "../env";
 import type Database from "better-sqlite3";
 import { compressRecord, decompressRecordText } from "./record-codec";
 
@@ -25,6 +26,9 @@ export const OUTPUT_CONTAINS_FUNCTION = "stepwise_output_contains";
 export function foldAscii(text: string): string {
   return text.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
+
+/** Whether a store keeps outputs compressed (SQLite) rather than as text its server compresses (PostgreSQL's TOAST). */
+export const compressesOutputs = (provider: Provider): boolean => provider === "sqlite";
 
 /** The compressed record of an output, or null when there is nothing to compress (''). */
 export function compressOutput(text: string): Buffer | null {

@@ -2,7 +2,7 @@ import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
 import { AnalysisThread, analysisThreadUrl, type AnalysisThreadData } from "./analysis-thread-start";
-import type { EventSource, LoadProgress } from "./load";
+import type { EventSource, LoadProgress, SourceOptions } from "./load";
 import { readLineBatches } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
 
@@ -14,7 +14,15 @@ import type { PreparedGeneration } from "./rows";
 
 /** `lines`: a batch of lines as bytes (lib/store/read-lines.ts), the first of them line `first` of the file */
 export type ThreadRequest =
-  { kind: "lines"; first: number; bytes: Uint8Array<ArrayBuffer>; offsets: Uint32Array<ArrayBuffer> } | { kind: "end" };
+  | {
+      kind: "lines";
+      first: number;
+      bytes: Uint8Array<ArrayBuffer>;
+      offsets: Uint32Array<ArrayBuffer>;
+      /** the store keeps outputs compressed: compress them with the rest of the work done ahead */
+      compressOutputs: boolean;
+    }
+  | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
 export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
 export interface ThreadReply {
@@ -39,8 +47,8 @@ export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadD
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
-    maxErrors?: number,
-  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress);
+    { maxErrors, compressesOutputs }: SourceOptions,
+  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress, compressesOutputs);
 }
 
 /** The load's event source on a thread started ahead of it, for the file it was started for. */
@@ -49,9 +57,10 @@ export function startedNativeSource(thread: AnalysisThread) {
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
+    { compressesOutputs }: SourceOptions,
   ): EventSource => {
     if (file !== thread.data.file) throw new Error(`internal: the analysis thread of ${thread.data.file} given ${file}`);
-    return parallelSource(() => thread, file, input, progress);
+    return parallelSource(() => thread, file, input, progress, compressesOutputs);
   };
 }
 
@@ -62,6 +71,7 @@ function parallelSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
+  compressOutputs: boolean,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
@@ -83,7 +93,7 @@ function parallelSource(
           const { bytes, offsets } = next.value;
           const first = progress.lines + 1;
           progress.lines += offsets.length - 1; // before the post: a transferred array reads as empty
-          thread.post({ kind: "lines", first, bytes, offsets }, [bytes.buffer, offsets.buffer]);
+          thread.post({ kind: "lines", first, bytes, offsets, compressOutputs }, [bytes.buffer, offsets.buffer]);
           sent++;
         }
         if (inputDone && !endSent && sent === received) {

@@ -4,7 +4,7 @@ import type { Provider } from "../env";
 import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import type { DoneAhead } from "./done-ahead";
-import { compressOutput } from "./output-text";
+import { compressesOutputs, compressOutput } from "./output-text";
 import { storesStepTrace, stepTraceText } from "./step-trace";
 import {
   type GenerationAnalysis,
@@ -57,7 +57,7 @@ export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
 export const GEN_OUTPUT = GEN_COLS.indexOf("output");
-const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
+export const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
 
 /**
  * A Generation row (GEN_COLS) as SQLite stores it: the output compressed, `output` emptied
@@ -66,7 +66,7 @@ const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");
  */
 export function compressRowOutput(provider: Provider, row: unknown[]): string {
   const text = String(row[GEN_OUTPUT]);
-  if (provider !== "sqlite") return text;
+  if (!compressesOutputs(provider)) return text;
   const packed = compressOutput(text);
   if (packed) {
     row[GEN_OUTPUT_DEFLATED] = packed;

@@ -11,6 +11,7 @@ import {
   GEN_COLS,
   GEN_EPOCH,
   GEN_ORDINAL,
+  GEN_OUTPUT_DEFLATED,
   GEN_STEP_TRACE,
   ITEM_COLS,
   ITEM_CONTENT,
@@ -153,8 +154,10 @@ export class RunWriter {
     this.lastEpoch = epoch;
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     // here unless the analysis thread did it ahead (lib/store/done-ahead.ts)
-    if (p.ahead) p.gen[GEN_STEP_TRACE] = p.ahead.stepTrace && asBuffer(p.ahead.stepTrace);
-    else p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
+    if (p.ahead) {
+      p.gen[GEN_STEP_TRACE] = p.ahead.stepTrace && asBuffer(p.ahead.stepTrace);
+      if (p.ahead.output) p.gen[GEN_OUTPUT_DEFLATED] = asBuffer(p.ahead.output);
+    } else p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
     this.genRows.push(p.gen);
     this.genTrigrams.push(p.ahead?.trigrams ?? null);
     this.steps += p.stepCount;
@@ -234,7 +237,7 @@ export class RunWriter {
     const slice = this.sliceRows ?? WRITER_BATCH;
     for (let at = 0; at < gens.length; at += slice) {
       const rows = gens.slice(at, at + slice);
-      // Outputs are compressed here, on the loader's thread: on the analysis thread they made it the one a load waited for.
+      // Outputs are compressed here unless the analysis thread did it ahead (lib/store/done-ahead.ts)
       const texts = rows.map((g) => compressRowOutput(this.tx.provider, g));
       await this.tx.insertRows("Generation", GEN_COLS, rows);
       await this.turn();
