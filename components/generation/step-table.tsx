@@ -8,6 +8,17 @@ import { TraceDiff } from "./trace-diff";
 // has a #step-J id and the first divergence is marked), not a sortable data grid. The rows
 // are rendered by a windowed client component; this part picks what it needs.
 
+/** In the trace diff's place when its steps cannot be read: the page's other parts stand. */
+export function StepsUnavailable({ reason }: { reason: string }) {
+  return (
+    <Card id="trace" title="Trace diff">
+      <p role="alert" data-testid="steps-error" className="text-sm text-red-800">
+        The steps of this generation cannot be shown: {reason}.
+      </p>
+    </Card>
+  );
+}
+
 export function StepTable({ detail }: { detail: GenerationDetail }) {
   const { steps, firstDivergence, analysis } = detail;
   const revised: Record<number, string[]> = {};

@@ -10,7 +10,7 @@ import type { FailureMode, StepRow, StepStatus, StoredGenerationAnalysis } from 
 import { decodeItemContent } from "@/lib/store/item-content";
 import { storedOutput } from "@/lib/store/output-text";
 import { derivedStepTrace } from "@/lib/store/derived-trace";
-import { decodeStepTrace, storesStepTrace } from "@/lib/store/step-trace";
+import { decodeStepTrace, storesStepTrace, type StoredStep } from "@/lib/store/step-trace";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import { parseJsonOr } from "@/lib/json";
 import { ownOperands, stepOperations, type StepOperation } from "./step-operations";
@@ -56,6 +56,8 @@ export interface GenerationDetail {
   usage: { promptTokens: number | null; completionTokens: number | null; latencyMs: number | null; costUsd: number | null };
   analysis: StoredGenerationAnalysis;
   steps: GenerationStep[];
+  /** why the steps cannot be shown (a damaged record, or a recomputation that disagrees with the load); steps are then [] */
+  stepsError: string | null;
   /** 1-based position of this generation in the run's item order, and the run's count */
   position: { index: number; total: number };
   prevFailed: GenerationRef | null;
@@ -157,15 +159,22 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
   const stored = storedOutput(String(row.output), row.outputDeflated as Uint8Array | null);
   const output = outputOf(stored, benchmark, analysis);
   const turns = analysis.turns ? turnOfStep(analysis) : null;
-  const trace =
-    row.stepTrace === null && analysis.hasSteps && !storesStepTrace(benchmark)
-      ? derivedStepTrace(
-          { benchmark, config: String(row.config), variantJson: String(row.variantJson) },
-          { id: itemKey, length, epoch, input },
-          stored,
-          String(row.statuses),
-        )
-      : decodeStepTrace(row.stepTrace as Uint8Array | null);
+  // The rest of the page stands without the steps: a trace that cannot be read says why instead.
+  let trace: StoredStep[] = [];
+  let stepsError: string | null = null;
+  try {
+    trace =
+      row.stepTrace === null && analysis.hasSteps && !storesStepTrace(benchmark)
+        ? derivedStepTrace(
+            { benchmark, config: String(row.config), variantJson: String(row.variantJson) },
+            { id: itemKey, length, epoch, input },
+            stored,
+            String(row.statuses),
+          )
+        : decodeStepTrace(row.stepTrace as Uint8Array | null);
+  } catch (e) {
+    stepsError = e instanceof Error ? e.message : String(e);
+  }
   const ops = stepOperations(benchmark, input, analysis, length);
 
   return {
@@ -202,6 +211,7 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
       operation: ops.get(s.step) ?? null,
       operands: s.status === "correct" ? null : ownOperands(ops.get(s.step), trace),
     })),
+    stepsError,
     position: { index, total: Number(row.generationCount) },
     prevFailed: prev,
     nextFailed: next,

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { GenerationNav } from "@/components/generation/generation-nav";
 import { DivergenceCallout, GenerationFacts } from "@/components/generation/generation-summary";
 import { RawOutput } from "@/components/generation/raw-output";
-import { StepTable } from "@/components/generation/step-table";
+import { StepsUnavailable, StepTable } from "@/components/generation/step-table";
 import { StepTarget } from "@/components/generation/step-target";
 import { TurnTable } from "@/components/generation/turn-table";
 import { PageHeader } from "@/components/ui/page-header";
@@ -53,7 +53,13 @@ export default async function GenerationPage({ params, searchParams }: Props) {
       <DivergenceCallout detail={d} />
       <GenerationFacts detail={d} />
       <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        {d.analysis.turns ? <TurnTable detail={d} /> : d.steps.length ? <StepTable detail={d} /> : null}
+        {d.stepsError ? (
+          <StepsUnavailable reason={d.stepsError} />
+        ) : d.analysis.turns ? (
+          <TurnTable detail={d} />
+        ) : d.steps.length ? (
+          <StepTable detail={d} />
+        ) : null}
         <div className="xl:sticky xl:top-16">
           <RawOutput detail={d} />
         </div>
