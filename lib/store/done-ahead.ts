@@ -5,10 +5,11 @@ import { scratchTrigrams } from "./search-terms";
 
 // Work on a generation that either of a load's two threads can do: the output's trigrams for
 // the search index, the step trace's record, the item's content record (hashed and
-// compressed), and on a store that keeps outputs compressed (SQLite) the output's record. The loader's thread does it unless the analysis thread has done it ahead, which
-// that thread does while it is ahead of the loader (the loader has more than AHEAD_EVENTS of
-// its events still to write): which thread has time to spare differs between machines and
-// stores (docs/performance.md, "Load"). Done ahead, the results go over in one buffer per reply
+// compressed), and where the store keeps outputs compressed (SQLite) the output's record. The
+// loader's thread does it unless the analysis thread has done it ahead, which that thread does
+// while it is ahead of the loader (the loader has more than AHEAD_EVENTS of its events still to
+// write): which thread has time to spare differs between machines, stores and parts of a file
+// (docs/performance.md, "Load"). Done ahead, the results go over in one buffer per reply
 // (transferred, not copied); the texts they replace do not go over at all.
 
 /** What the analysis thread did ahead for a generation (views into its reply's buffer). */
