@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
 import { exportRun } from "../../lib/store/export";
 import { loadNative } from "../../lib/store/load";
-import { parallelNativeSource } from "../../lib/store/parallel-source";
+import { analysisThreadUrl } from "../../lib/store/analysis-thread-start";
+import { parallelNativeSource, threadedNativeSource } from "../../lib/store/parallel-source";
 import { EXAMPLES } from "../helpers/fixtures";
 import { STORE_KINDS, storedRuns } from "../helpers/stores";
 
@@ -38,10 +39,16 @@ describe.each(STORE_KINDS)("text holding U+0000 on $name", (kind) => {
   });
   afterAll(async () => drop());
 
-  for (const threads of [1, 2]) {
-    it(`is refused with file, line and field on PostgreSQL, stored as it is on SQLite (${threads} thread${threads > 1 ? "s" : ""})`, async () => {
+  // the third: every generation's loader part done on the analysis thread (SQLite: its output compressed there)
+  const sources = [
+    ["1 thread", undefined],
+    ["2 threads", parallelNativeSource],
+    ["2 threads, the loader's part done ahead", threadedNativeSource(analysisThreadUrl, { ahead: "always" })],
+  ] as const;
+  for (const [threads, source] of sources) {
+    it(`is refused with file, line and field on PostgreSQL, stored as it is on SQLite (${threads})`, async () => {
       const before = await storedRuns(store);
-      const report = await loadNative(store, "nul.jsonl", Readable.from([FILE]), threads > 1 ? { source: parallelNativeSource } : {});
+      const report = await loadNative(store, "nul.jsonl", Readable.from([FILE]), { source });
       if (kind.name === "postgres") {
         expect(report.ok).toBe(false);
         expect(report.errors.map((e) => `${e.file}:${e.line} ${e.field}`)).toEqual([
