@@ -135,7 +135,8 @@ export async function dropRecomputableTraces(tx: RawTx): Promise<number> {
           /* not reproduced: the stored trace stays */
         }
       }
-      for (const id of ids) await tx.exec(`UPDATE "Generation" SET "stepTrace" = NULL WHERE "id" = $1`, [id]);
+      if (ids.length)
+        await tx.exec(`UPDATE "Generation" SET "stepTrace" = NULL WHERE "id" IN (${ids.map((_, k) => `$${k + 1}`).join(", ")})`, ids);
       dropped += ids.length;
       after = Number(rows[rows.length - 1].id);
     }
