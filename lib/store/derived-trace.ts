@@ -1,9 +1,33 @@
 import { tryAnalyseItem, statusLetters } from "../analysis/analyse";
-import type { BenchmarkName, NativeItem, RunHeader } from "../analysis/types";
-import { storedSteps, type StoredStep } from "./step-trace";
+import type { BenchmarkName, NativeItem, RunHeader, StepValue } from "../analysis/types";
+import { parseJsonOr } from "../json";
+import type { StepLike, StoredStep } from "./step-trace";
 
-// The step trace of a generation whose run did not store it (step-trace.ts, storesStepTrace):
-// the generation analysed again from what the store keeps, exactly as the load analysed it.
+// The step trace of a generation whose run did not store it (storesStepTrace): the generation
+// analysed again from what the store keeps, exactly as the load analysed it.
+
+/**
+ * Whether loads of this benchmark store each generation's step trace (lib/store/step-trace.ts).
+ * A procedural-arith trace is a function of what the store keeps anyway (the item's input, the
+ * output, the run's variant and tolerance) and is recomputed here when its one reader, the
+ * trace diff of a generation, asks: writing it was a sixth of a load's time (docs/decisions.md,
+ * "Arithmetic step traces are recomputed, not stored"). Other benchmarks' claimed steps can come
+ * from the file or from another tool's grading, so theirs are stored.
+ */
+export const storesStepTrace = (benchmark: string): boolean => benchmark !== "procedural-arith";
+
+/** The steps as decodeStepTrace(encodeStepTrace(steps)) gives them back, without the record. */
+export function storedSteps(steps: readonly StepLike[]): StoredStep[] {
+  const text = (v: StepValue | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
+  return steps.map((s, i) => ({
+    step: i + 1,
+    status: s.status,
+    expected: String(s.expected),
+    claimed: text(s.claimed),
+    recomputed: text(s.recomputed),
+    span: s.span ? [s.span[0], s.span[1]] : null,
+  }));
+}
 
 /** What the analysis reads of a run: its benchmark, variant (look-back) and config (tolerance). */
 export interface StoredRunSettings {
@@ -12,13 +36,10 @@ export interface StoredRunSettings {
   config: string;
 }
 
+/** A stored JSON object column; {} for anything else (the run line was validated when loaded). */
 const parseObject = (text: string): { [k: string]: unknown } => {
-  try {
-    const v: unknown = JSON.parse(text);
-    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { [k: string]: unknown }) : {};
-  } catch {
-    return {};
-  }
+  const v = parseJsonOr<unknown>(text, {});
+  return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as { [k: string]: unknown }) : {};
 };
 
 /**

@@ -12,7 +12,8 @@ import { decodeItemContent, dropUnusedContents, storeContents } from "./item-con
 import type { RawTx } from "./raw";
 import { GEN_COLS, compressRowOutput, generationRow, itemContentOf } from "./rows";
 import { indexGeneration } from "./search-index";
-import { stepTraceOf, storesStepTrace } from "./step-trace";
+import { storesStepTrace } from "./derived-trace";
+import { stepTraceOf } from "./step-trace";
 import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
 

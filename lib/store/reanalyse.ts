@@ -85,7 +85,7 @@ export async function regradeArithRun(tx: RawTx, runId: number, tol: Tolerance, 
     // answers graded by another tool (imports without a step trace) keep their grades
     if (!a.hasSteps || !Array.isArray(a.answers)) continue;
     // the reference's last value, as the step trace holds it (the item record keeps no reference
-    // for arith), or from the item's input where the load stored no trace (step-trace.ts)
+    // for arith), or from the item's input where the load stored no trace (derived-trace.ts)
     const final =
       r.stepTrace === null
         ? await finalReference(tx, r.id, lookback)

@@ -5,7 +5,8 @@ import type { GenerationEvent } from "../native/reader";
 import { itemContentText, keepsReference, sealItemContent, type ItemContent } from "./item-content";
 import type { DoneAhead } from "./done-ahead";
 import { compressesOutputs, compressOutput } from "./output-text";
-import { storesStepTrace, stepTraceText } from "./step-trace";
+import { storesStepTrace } from "./derived-trace";
+import { stepTraceText } from "./step-trace";
 import {
   type GenerationAnalysis,
   type GenerationSummary,

@@ -67,7 +67,7 @@ function packValue(v: StepValue | null | undefined): Packed {
 
 const unpackValue = (v: unknown): string | null => (v === null ? null : String(v));
 
-interface StepLike {
+export interface StepLike {
   status: StepStatus;
   expected: StepValue;
   claimed: StepValue | null;
@@ -152,29 +152,6 @@ export function stepTraceText(steps: readonly StepLike[]): string | null {
 let letters = Buffer.allocUnsafeSlow(1024);
 const STATUS_CODE = Object.fromEntries(STEP_STATUSES.map((s) => [s, STATUS_LETTER[s].charCodeAt(0)])) as Record<StepStatus, number>;
 const [DOT, EQUALS, FORMULA_APPLIED, LISTED, TILDE] = Array.from(".=f!~", (c) => c.charCodeAt(0));
-
-/**
- * Whether loads of this benchmark store each generation's step trace. A procedural-arith
- * trace is a function of what the store keeps anyway (the item's input, the output, the run's
- * variant and tolerance) and is recomputed when its one reader, the trace diff of a generation,
- * asks (lib/store/derived-trace.ts): writing it was a sixth of a load's time (docs/decisions.md,
- * "Arithmetic step traces are recomputed, not stored"). Other benchmarks' claimed steps can come
- * from the file or from another tool's grading, so theirs are stored.
- */
-export const storesStepTrace = (benchmark: string): boolean => benchmark !== "procedural-arith";
-
-/** The steps as decodeStepTrace(encodeStepTrace(steps)) gives them back, without the record. */
-export function storedSteps(steps: readonly StepLike[]): StoredStep[] {
-  const text = (v: StepValue | null | undefined): string | null => (v === null || v === undefined ? null : String(v));
-  return steps.map((s, i) => ({
-    step: i + 1,
-    status: s.status,
-    expected: String(s.expected),
-    claimed: text(s.claimed),
-    recomputed: text(s.recomputed),
-    span: s.span ? [s.span[0], s.span[1]] : null,
-  }));
-}
 
 /** The record of an analysed generation; null when it has no step trace. */
 export function stepTraceOf(a: { hasSteps: boolean; steps: readonly StepRow[] }): Buffer | null {

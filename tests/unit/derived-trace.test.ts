@@ -4,9 +4,9 @@ import { analyseItem, statusLetters } from "../../lib/analysis/analyse";
 import type { RunHeader } from "../../lib/analysis/types";
 import { arithReference, drawArithInput } from "../../lib/generate/arith";
 import { createRng } from "../../lib/generate/rng";
-import { derivedStepTrace } from "../../lib/store/derived-trace";
+import { derivedStepTrace, storedSteps, storesStepTrace } from "../../lib/store/derived-trace";
 import { decodeItemContent, encodeItemContent } from "../../lib/store/item-content";
-import { decodeStepTrace, encodeStepTrace, storedSteps, storesStepTrace } from "../../lib/store/step-trace";
+import { decodeStepTrace, encodeStepTrace } from "../../lib/store/step-trace";
 
 // A procedural-arith load stores no step trace (lib/store/step-trace.ts): the trace diff
 // recomputes it from the stored item and output. What it shows must be exactly what the stored
