@@ -61,3 +61,19 @@ export async function deleteRun(raw: RawDb, key: string, { sharesEventLoop = fal
     return { key, items: Number(run.itemCount), generations: Number(run.generationCount), shareLinks };
   });
 }
+
+export class RunGoneError extends Error {}
+
+/**
+ * For a transaction about to write rows of a run it did not create: makes sure the run is
+ * still there and, on PostgreSQL, keeps it there until the transaction ends (a delete of it
+ * waits, and its trigger then takes what was written). There a run's items, generations and
+ * search-index rows hold no foreign key to it (migration 0022), so this lock, once per
+ * transaction, is the check the keys made per row; SQLite keeps its keys, and its write
+ * transactions exclude each other anyway.
+ */
+export async function holdRun(tx: RawTx, runId: number): Promise<void> {
+  const lock = tx.provider === "postgres" ? " FOR KEY SHARE" : "";
+  const found = await tx.query(`SELECT 1 FROM "Run" WHERE "id" = $1${lock}`, [runId]);
+  if (found.length === 0) throw new RunGoneError(`run ${runId} was deleted while it was being written`);
+}

@@ -8,6 +8,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
 import type { Store } from "../db";
 import { parseJsonOr } from "../json";
+import { holdRun } from "./delete-run";
 import { decodeItemContent, dropUnusedContents, storeContents } from "./item-content";
 import type { RawTx } from "./raw";
 import { GEN_COLS, compressRowOutput, generationRow, itemContentOf } from "./rows";
@@ -103,6 +104,7 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
 /** Stores one generation (and its item on first sight). Returns false when (item, epoch) was already stored. */
 export async function addGeneration(store: Store, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
   const added = await store.raw.transaction(async (tx) => {
+    await holdRun(tx, run.runId);
     const itemId = await itemIdFor(tx, run, item, a);
     const full = generationRow(null, run.runId, itemId, item, a, storesStepTrace(run.header.benchmark) ? stepTraceOf(a) : null);
     const text = compressRowOutput(tx.provider, full);

@@ -43,8 +43,10 @@ export async function indexPendingRuns(raw: RawDb): Promise<number> {
   let n = 0;
   for (const { id } of pending) {
     n += await raw.transaction(async (tx) => {
-      // Re-checked inside the transaction: another process may have indexed or replaced it.
-      const still = await tx.query(`SELECT 1 FROM "Run" WHERE "id" = $1 AND NOT "searchIndexed"`, [id]);
+      // Re-checked inside the transaction: another process may have indexed, replaced or deleted
+      // it. Locked on PostgreSQL, where its postings hold no foreign key to it (see holdRun).
+      const lock = tx.provider === "postgres" ? " FOR UPDATE" : "";
+      const still = await tx.query(`SELECT 1 FROM "Run" WHERE "id" = $1 AND NOT "searchIndexed"${lock}`, [id]);
       if (still.length === 0) return 0;
       return indexRuns(tx, [id]);
     });

@@ -6,7 +6,9 @@ import { createShareLink } from "../../lib/auth/share-links";
 import type { Store } from "../../lib/db";
 import { generateRun } from "../../lib/generate/dataset";
 import { DEMO_CREATED_AT, demoRunOptions } from "../../lib/generate/demo";
-import { deleteRun } from "../../lib/store/delete-run";
+import { tryAnalyseItem } from "../../lib/analysis/analyse";
+import { RunGoneError, deleteRun, holdRun } from "../../lib/store/delete-run";
+import { addGeneration, openIncrementalRun } from "../../lib/store/incremental";
 import { loadNative } from "../../lib/store/load";
 import { listMigrations } from "../../lib/store/migrate";
 import { NO_ORPHANS, orphanCounts, runSnapshot, stepwise } from "../helpers/faults";
@@ -165,5 +167,64 @@ describe.each(STORE_KINDS)("demo runs on $name", (kind) => {
     await store.raw.transaction((tx) => tx.script(sql.slice(sql.indexOf('UPDATE "Run"'))));
     const marked = await store.prisma.run.findMany({ where: { demo: true }, select: { key: true } });
     expect(marked.map((r) => r.key)).toEqual([demo.runKey]);
+  });
+});
+
+// On PostgreSQL a run's items, generations and search-index rows hold no foreign key to it
+// (migration 0022): a writer of a run it did not create holds the run's row instead (holdRun),
+// and the run's delete trigger takes its rows. Both stores must behave the same.
+describe.each(STORE_KINDS)("writing rows of a run that is being deleted, on $name", (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  const generated = generateRun({ benchmark: "procedural-arith", lengths: [5, 15], itemsPerLength: 3, seed: 3, simulateP: 0.9 });
+  const analysed = [...generated.items()].map((line) => {
+    const item = { ...line, epoch: line.epoch ?? 0, output: line.output ?? null };
+    const r = tryAnalyseItem(generated.header, item);
+    if (!r.ok) throw new Error("generated item does not analyse");
+    return { item, analysis: r.analysis };
+  });
+  beforeAll(async () => ({ store, drop } = await kind.create()));
+  afterAll(async () => drop?.());
+
+  it("refuses a generation for a run deleted meanwhile, and leaves nothing of it", async () => {
+    const header = { ...generated.header, key: "gone-before-write" };
+    const run = await openIncrementalRun(store, header, analysed.length);
+    expect(await addGeneration(store, run, analysed[0].item, analysed[0].analysis)).toBe(true);
+    expect(await deleteRun(store.raw, header.key)).not.toBeNull();
+    await expect(addGeneration(store, run, analysed[1].item, analysed[1].analysis)).rejects.toThrow(RunGoneError);
+    expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
+    const left = await store.raw.transaction((tx) =>
+      tx.query<{ n: number }>(`SELECT COUNT(*) AS "n" FROM "SearchPosting" WHERE "runId" = $1`, [run.runId]),
+    );
+    expect(Number(left[0].n)).toBe(0);
+  });
+
+  it.skipIf(kind.name !== "postgres")("makes a delete wait for a writer that holds the run, then deletes what it wrote", async () => {
+    const header = { ...generated.header, key: "deleted-while-written" };
+    const run = await openIncrementalRun(store, header, analysed.length);
+    for (const { item, analysis } of analysed.slice(0, 2)) await addGeneration(store, run, item, analysis);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let held!: () => void;
+    const holding = new Promise<void>((r) => (held = r));
+    const writer = store.raw.transaction(async (tx) => {
+      await holdRun(tx, run.runId);
+      await tx.exec(
+        `INSERT INTO "Item" ("runId", "key", "length", "contentId") SELECT "runId", 'late', "length", "contentId" FROM "Item" WHERE "runId" = $1 LIMIT 1`,
+        [run.runId],
+      );
+      held();
+      await released;
+    });
+    await holding;
+    let deleted = false;
+    const deleting = deleteRun(store.raw, header.key).then((d) => ((deleted = true), d));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(deleted).toBe(false); // waiting for the writer's lock
+    release();
+    await writer;
+    expect(await deleting).not.toBeNull();
+    expect(await orphanCounts(store)).toEqual(NO_ORPHANS);
+    expect(await store.prisma.item.count({ where: { runId: run.runId } })).toBe(0);
   });
 });
