@@ -23,35 +23,45 @@ const TAG_BITSET = 1;
 /** One row of the index: run, trigram, block, the block's generations holding it. */
 export type PostingRow = [runId: number, trigram: number, block: number, ids: Buffer];
 
-/** The index's value of the positions set in `bits[at..at + 256)` (a bit per position of a block). */
-function encodeBitset(bits: Uint8Array, at: number): Buffer {
-  let size = 1;
-  for (let i = 0, prev = -1; i < BITSET_BYTES; i++)
-    for (let byte = bits[at + i]; byte !== 0; byte &= byte - 1) {
-      const position = (i << 3) | (31 - Math.clz32(byte & -byte));
-      size += position - prev - 1 < 128 ? 1 : 2;
-      prev = position;
-    }
-  if (size > 1 + BITSET_BYTES) {
-    const out = Buffer.allocUnsafe(1 + BITSET_BYTES);
-    out[0] = TAG_BITSET;
-    out.set(bits.subarray(at, at + BITSET_BYTES), 1);
-    return out;
-  }
-  const out = Buffer.allocUnsafe(size);
-  out[0] = TAG_GAPS;
+const BITSET_WORDS = BITSET_BYTES / 4;
+/** Where a value's gaps are written before their size is known: two bytes per position at most. */
+const gapScratch = new Uint8Array(1 + 2 * BLOCK);
+
+/**
+ * The index's value of the positions set in `words[at..at + 64)`, a bit per position of a
+ * block (position 32j + k is bit k of word j). One pass: the gaps are written as they are found
+ * and given up for the bitset as soon as they are larger (docs/performance.md, "Load").
+ */
+function encodeWords(words: Uint32Array, at: number): Buffer {
+  const gaps = gapScratch;
   let p = 1;
-  for (let i = 0, prev = -1; i < BITSET_BYTES; i++)
-    for (let byte = bits[at + i]; byte !== 0; byte &= byte - 1) {
-      const position = (i << 3) | (31 - Math.clz32(byte & -byte));
+  for (let j = 0, prev = -1; j < BITSET_WORDS; j++) {
+    for (let w = words[at + j]; w !== 0; w &= w - 1) {
+      const position = (j << 5) | (31 - Math.clz32(w & -w));
       const gap = position - prev - 1;
-      if (gap < 128) out[p++] = gap;
+      if (gap < 128) gaps[p++] = gap;
       else {
-        out[p++] = 0x80 | (gap & 0x7f);
-        out[p++] = gap >>> 7;
+        gaps[p++] = 0x80 | (gap & 0x7f);
+        gaps[p++] = gap >>> 7;
       }
       prev = position;
     }
+    if (p > 1 + BITSET_BYTES) {
+      const out = Buffer.allocUnsafe(1 + BITSET_BYTES);
+      out[0] = TAG_BITSET;
+      for (let i = 0; i < BITSET_WORDS; i++) {
+        const w = words[at + i];
+        out[1 + 4 * i] = w;
+        out[2 + 4 * i] = w >>> 8;
+        out[3 + 4 * i] = w >>> 16;
+        out[4 + 4 * i] = w >>> 24;
+      }
+      return out;
+    }
+  }
+  const out = Buffer.allocUnsafe(p);
+  gaps[0] = TAG_GAPS;
+  out.set(gaps.subarray(0, p));
   return out;
 }
 
@@ -79,7 +89,10 @@ function mergePostings(a: Uint8Array, b: Uint8Array): Buffer {
   const bits = new Uint8Array(BITSET_BYTES);
   if (a.length > 0) decodeInto(a, bits);
   if (b.length > 0) decodeInto(b, bits);
-  return encodeBitset(bits, 0);
+  const words = new Uint32Array(BITSET_WORDS);
+  for (let j = 0; j < BITSET_WORDS; j++)
+    words[j] = bits[4 * j] | (bits[4 * j + 1] << 8) | (bits[4 * j + 2] << 16) | (bits[4 * j + 3] << 24);
+  return encodeWords(words, 0);
 }
 
 /** Name of the SQL function (SQLite) that unites two stored values of the same row: an index row written twice. */
@@ -187,15 +200,18 @@ export class PostingBuilder {
   take(): PostingRow[] {
     const used = this.used;
     if (used === 0) return [];
-    // each slot's bitset made contiguous, then cleared
-    const bitsets = new Uint8Array(used * BITSET_BYTES);
-    for (let i = 0; i < BITSET_BYTES; i++) {
-      const from = i * this.slots;
-      for (let s = 0; s < used; s++) bitsets[s * BITSET_BYTES + i] = this.bits[from + s];
-      this.bits.fill(0, from, from + used);
+    // each slot's bitset made contiguous, as words of four of its bytes (the first the lowest), then cleared
+    const { bits, slots } = this;
+    const words = new Uint32Array(used * BITSET_WORDS);
+    for (let j = 0; j < BITSET_WORDS; j++) {
+      const from = 4 * j * slots;
+      for (let s = 0; s < used; s++)
+        words[s * BITSET_WORDS + j] =
+          bits[from + s] | (bits[from + slots + s] << 8) | (bits[from + 2 * slots + s] << 16) | (bits[from + 3 * slots + s] << 24);
+      for (let k = 0; k < 4; k++) bits.fill(0, from + k * slots, from + k * slots + used);
     }
     const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
-    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeBitset(bitsets, s * BITSET_BYTES)]);
+    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeWords(words, s * BITSET_WORDS)]);
     this.table.fill(0);
     this.used = 0;
     return rows;

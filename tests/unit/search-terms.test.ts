@@ -129,6 +129,56 @@ describe("search index", () => {
     expect(postingCandidates([{ block: 1, ids: dense[0][3] }], 1, 900)).toBeNull(); // more than the cap
   });
 
+  it("writes exactly the smaller of the two forms, for any positions in a block", () => {
+    // the format written plainly: gaps (one byte under 128, else two, low 7 bits first) unless
+    // they take more than the 256-byte bitset, whose byte i holds positions 8i…8i + 7
+    const oracle = (positions: number[]) => {
+      const gaps = [0];
+      let prev = -1;
+      for (const p of positions) {
+        const gap = p - prev - 1;
+        gaps.push(...(gap < 128 ? [gap] : [0x80 | (gap & 0x7f), gap >> 7]));
+        prev = p;
+      }
+      if (gaps.length <= 257) return gaps;
+      const bitset = [1, ...new Array<number>(256).fill(0)];
+      for (const p of positions) bitset[1 + (p >> 3)] |= 1 << (p & 7);
+      return bitset;
+    };
+    const check = (positions: number[], block: number) => {
+      const builder = new PostingBuilder(1);
+      for (const p of positions) expect(builder.add(block * 2048 + p, "abc")).toEqual(positions[0] === p ? [] : null);
+      const rows = builder.take();
+      if (positions.length === 0) expect(rows).toEqual([]);
+      else expect(rows.map((r) => [...r[3]])).toEqual([oracle(positions)]);
+    };
+    // any density, from a few positions to the whole block
+    const positionsOf = fc
+      .tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer())
+      .map(([density, seed]) =>
+        Array.from({ length: 2048 }, (_, p) => p).filter((p) => ((Math.imul(p + 1, 0x9e3779b1) ^ seed) >>> 0) / 2 ** 32 < density),
+      );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          positionsOf,
+          fc.uniqueArray(fc.integer({ min: 0, max: 2047 })).map((a) => a.sort((x, y) => x - y)),
+        ),
+        fc.integer({ min: 0, max: 3 }),
+        check,
+      ),
+      {
+        numRuns: 300,
+      },
+    );
+    // at the edge: 256 one-byte gaps are the 257 bytes of the bitset (gaps kept), 257 are one more
+    const first = (n: number) => Array.from({ length: n }, (_, p) => p);
+    check(first(256), 2);
+    expect(oracle(first(256))[0]).toBe(0);
+    check(first(257), 2);
+    expect(oracle(first(257))[0]).toBe(1);
+  });
+
   it("reads the index a window of blocks at a time, to the same candidates, and stops once past the cap", async () => {
     // 40 blocks; "abc" in every generation of blocks 0–9, "xyz" in one generation per block
     const gens: [number, string][] = [];
