@@ -1,6 +1,7 @@
 // Child process of scripts/bench.ts: the PostgreSQL baseline. Dumps the rows our loader wrote
 // (item contents, items, generations, step results) with COPY TO (untimed), then times COPY FROM of those
-// dumps into a fresh database with the same schema, in one transaction: the fastest bulk path.
+// dumps into a fresh database with the same schema, in one transaction: the fastest bulk path
+// (the binary format, as our loader writes it: the server reads each field as its length and bytes).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ const tables = (
 ).rows.map((r) => r.t);
 const counts: Record<string, number> = {};
 for (const t of tables) {
-  await pipeline(src.query(copyTo(`COPY "${t}" TO STDOUT`)), fs.createWriteStream(path.join(dir, t)));
+  await pipeline(src.query(copyTo(`COPY "${t}" TO STDOUT WITH (FORMAT binary)`)), fs.createWriteStream(path.join(dir, t)));
   counts[t] = Number((await src.query(`SELECT count(*) AS n FROM "${t}"`)).rows[0].n);
 }
 const runs = (await src.query(`SELECT id, key FROM "Run"`)).rows;
@@ -40,7 +41,7 @@ for (const r of runs)
   );
 const started = process.hrtime.bigint();
 await dst.query("BEGIN");
-for (const t of tables) await pipeline(fs.createReadStream(path.join(dir, t)), dst.query(copyFrom(`COPY "${t}" FROM STDIN`)));
+for (const t of tables) await pipeline(fs.createReadStream(path.join(dir, t)), dst.query(copyFrom(`COPY "${t}" FROM STDIN WITH (FORMAT binary)`)));
 await dst.query("COMMIT");
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 await dst.end();
