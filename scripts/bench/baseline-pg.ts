@@ -41,7 +41,8 @@ for (const r of runs)
   );
 const started = process.hrtime.bigint();
 await dst.query("BEGIN");
-for (const t of tables) await pipeline(fs.createReadStream(path.join(dir, t)), dst.query(copyFrom(`COPY "${t}" FROM STDIN WITH (FORMAT binary)`)));
+for (const t of tables)
+  await pipeline(fs.createReadStream(path.join(dir, t)), dst.query(copyFrom(`COPY "${t}" FROM STDIN WITH (FORMAT binary)`)));
 await dst.query("COMMIT");
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 await dst.end();
