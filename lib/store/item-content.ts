@@ -33,9 +33,9 @@ export function sealItemContent(text: string): ItemContent {
   return { hash: itemContentKey(text), body: compressRecord(text) };
 }
 
-/** The key of a record's text: the first 16 bytes of its SHA-256. */
 const KEY_BYTES = 16;
 
+/** The key of a record's text: the first 16 bytes of its SHA-256. */
 export function itemContentKey(text: string): Buffer {
   // one call, not createHash/update/digest: ~2 µs less per item (docs/performance.md, "Load")
   return hash("sha256", text, "buffer").subarray(0, KEY_BYTES);
