@@ -106,11 +106,12 @@ export function registerPostingsFunction(db: Database.Database): void {
 }
 
 // A builder holds, for the block being written, a bitset of its positions per trigram seen (a
-// slot), found through an open-addressing table. Past MAX_SLOTS trigrams (4 MB of bitsets) it
-// writes what it holds early; the block's later rows then merge with those.
+// slot), found by the trigram's entry in a table of every trigram (2^21 of them, 4 MB; an
+// open-addressing table of 32,768 entries took twice the time a trigram: docs/performance.md,
+// "Load"). Past MAX_SLOTS trigrams (4 MB of bitsets) it writes what it holds early; the
+// block's later rows then merge with those.
 const MAX_SLOTS = 1 << 14;
-const TABLE_BITS = 15;
-const TABLE = 1 << TABLE_BITS;
+const TRIGRAMS = 1 << 21;
 
 /**
  * Builds one run's index rows from its generations' outputs, on the loader's thread as it writes
@@ -121,8 +122,8 @@ const TABLE = 1 << TABLE_BITS;
  */
 export class PostingBuilder {
   private block = -1;
-  /** the open-addressing table: trigram + 1 (0: empty) and its slot, side by side */
-  private table = new Int32Array(2 * TABLE);
+  /** each trigram's slot + 1 (0: none yet in this block) */
+  private readonly slotOf = new Uint16Array(TRIGRAMS);
   /** each slot's trigram */
   private codes = new Int32Array(MAX_SLOTS);
   /**
@@ -157,30 +158,25 @@ export class PostingBuilder {
     const position = id - block * BLOCK;
     const byte = position >>> 3;
     const bit = 1 << (position & 7);
-    const { table } = this;
+    const { slotOf } = this;
     let { bits } = this;
     let row = byte * this.slots;
     for (let k = 0; k < count; k++) {
-      const key = codes[k] + 1;
-      let h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
-      while (table[h] !== key && table[h] !== 0) h = (h + 2) & (2 * TABLE - 1);
-      let slot: number;
-      if (table[h] === key) slot = table[h + 1];
-      else {
+      const code = codes[k];
+      let slot = slotOf[code] - 1;
+      if (slot < 0) {
         if (this.used === this.slots) {
           if (this.slots < MAX_SLOTS) this.grow();
           else {
             this.splitBlocks.add(this.block);
             done = done ? done.concat(this.take()) : this.take();
-            h = (Math.imul(key, 0x9e3779b1) >>> (32 - TABLE_BITS)) << 1;
           }
           bits = this.bits;
           row = byte * this.slots;
         }
         slot = this.used++;
-        table[h] = key;
-        table[h + 1] = slot;
-        this.codes[slot] = key - 1;
+        slotOf[code] = slot + 1;
+        this.codes[slot] = code;
       }
       bits[row + slot] |= bit;
     }
@@ -212,7 +208,7 @@ export class PostingBuilder {
     }
     const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
     const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeWords(words, s * BITSET_WORDS)]);
-    this.table.fill(0);
+    for (let s = 0; s < used; s++) this.slotOf[this.codes[s]] = 0;
     this.used = 0;
     return rows;
   }
