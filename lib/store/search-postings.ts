@@ -112,6 +112,9 @@ export function registerPostingsFunction(db: Database.Database): void {
 // block's later rows then merge with those.
 const MAX_SLOTS = 1 << 14;
 const TRIGRAMS = 1 << 21;
+/** Tables of every trigram no builder holds, all zero: `stepwise run` makes a builder per generation. */
+const spareSlotTables: Uint16Array[] = [];
+const MAX_SPARE_TABLES = 2;
 
 /**
  * Builds one run's index rows from its generations' outputs, on the loader's thread as it writes
@@ -122,8 +125,8 @@ const TRIGRAMS = 1 << 21;
  */
 export class PostingBuilder {
   private block = -1;
-  /** each trigram's slot + 1 (0: none yet in this block) */
-  private readonly slotOf = new Uint16Array(TRIGRAMS);
+  /** each trigram's slot + 1 (0: none yet in this block); held from a block's first trigram until its rows are taken */
+  private slotOf: Uint16Array | null = null;
   /** each slot's trigram */
   private codes = new Int32Array(MAX_SLOTS);
   /**
@@ -158,7 +161,7 @@ export class PostingBuilder {
     const position = id - block * BLOCK;
     const byte = position >>> 3;
     const bit = 1 << (position & 7);
-    const { slotOf } = this;
+    const slotOf = (this.slotOf ??= spareSlotTables.pop() ?? new Uint16Array(TRIGRAMS));
     let { bits } = this;
     let row = byte * this.slots;
     for (let k = 0; k < count; k++) {
@@ -169,7 +172,7 @@ export class PostingBuilder {
           if (this.slots < MAX_SLOTS) this.grow();
           else {
             this.splitBlocks.add(this.block);
-            done = done ? done.concat(this.take()) : this.take();
+            done = done ? done.concat(this.rowsTaken()) : this.rowsTaken();
           }
           bits = this.bits;
           row = byte * this.slots;
@@ -194,6 +197,14 @@ export class PostingBuilder {
 
   /** The rows of what was added since the last rows returned, in trigram order. */
   take(): PostingRow[] {
+    const rows = this.rowsTaken();
+    if (this.slotOf && spareSlotTables.length < MAX_SPARE_TABLES) spareSlotTables.push(this.slotOf);
+    this.slotOf = null;
+    return rows;
+  }
+
+  /** take(), the builder keeping its table (all zero again). */
+  private rowsTaken(): PostingRow[] {
     const used = this.used;
     if (used === 0) return [];
     // each slot's bitset made contiguous, as words of four of its bytes (the first the lowest), then cleared
@@ -208,7 +219,7 @@ export class PostingBuilder {
     }
     const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
     const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeWords(words, s * BITSET_WORDS)]);
-    for (let s = 0; s < used; s++) this.slotOf[this.codes[s]] = 0;
+    for (let s = 0; s < used; s++) this.slotOf![this.codes[s]] = 0;
     this.used = 0;
     return rows;
   }

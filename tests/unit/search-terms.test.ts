@@ -108,6 +108,29 @@ describe("search index", () => {
     for (const [key, ids] of want) expect(got.get(key), key).toEqual(ids);
   });
 
+  it("gives the same rows from builders used at once as from each alone (their tables are lent between them)", () => {
+    // two runs loaded at once on one thread (the server), and one-generation builders (`stepwise run`) in between
+    const a = pseudoRandomTexts(3, 400, 120).map((t, k): [number, string] => [1 + k * 11, t]); // past 16,384 trigrams in a block
+    const b = pseudoRandomTexts(4, 300, 80).map((t, k): [number, string] => [2040 + k, t]);
+    const alone = [build(1, a), build(2, b)];
+    const singlesAlone = a.map(([, t], k) => build(3, [[k, t]]));
+    const ba = new PostingBuilder(1);
+    const bb = new PostingBuilder(2);
+    const together: PostingRow[][] = [[], []];
+    const singles: PostingRow[][] = [];
+    for (let k = 0; k < Math.max(a.length, b.length); k++) {
+      if (k < a.length) {
+        together[0].push(...(ba.add(...a[k]) ?? []));
+        singles.push(build(3, [[k, a[k][1]]]));
+      }
+      if (k < b.length) together[1].push(...(bb.add(...b[k]) ?? []));
+    }
+    together[0].push(...ba.take());
+    together[1].push(...bb.take());
+    expect(together).toEqual(alone);
+    expect(singles).toEqual(singlesAlone);
+  });
+
   it("writes a trigram's block as a list of gaps or a bitset, whichever is smaller", async () => {
     const sparse = await stored(
       build(1, [
