@@ -123,73 +123,112 @@ const notOfType = (v: unknown, type: BinaryType, column: string) =>
   new Error(`COPY: column "${column}" (${type}) cannot hold ${typeof v} ${String(v).slice(0, 40)}`);
 
 /**
- * COPY's binary format of row-major chunks of values (PostgreSQL's documentation, "COPY",
- * "Binary Format"; each type's as its receive function reads it), in buffers of about
- * CHUNK_BYTES, each added to `taken`. A value that does not fit its column's type (a fraction
- * or a count past 2^31 − 1 for an integer) is an error here, as the server's would be in CSV.
+ * Rows in COPY's binary format (PostgreSQL's documentation, "COPY", "Binary Format"; each
+ * type's as its receive function reads it), encoded as they are added into buffers of about
+ * CHUNK_BYTES, each added to `taken`: a load encodes a generation's row as it arrives, so that
+ * the row is garbage at once instead of living until its batch's COPY (docs/performance.md,
+ * "Load"). A value that does not fit its column's type (a fraction or a count past 2^31 − 1
+ * for an integer) is an error here, as the server's would be in CSV.
  */
+export class BinaryRows {
+  private readonly out: ChunkBuffers;
+  /** buffers filled, not handed out yet */
+  private filled: Buffer[] = [];
+  private ended = false;
+  count = 0;
+  constructor(
+    readonly types: readonly BinaryType[],
+    readonly columns: readonly string[],
+    readonly taken: Buffer[] = [],
+  ) {
+    this.out = new ChunkBuffers(taken);
+    this.out.at = BINARY_HEADER.copy(this.out.buf, 0);
+  }
+
+  private room(bytes: number): void {
+    const full = this.out.room(bytes);
+    if (full) this.filled.push(full);
+  }
+
+  /** Adds the row `values[at..at + columns)`. */
+  add(values: readonly unknown[], at = 0): void {
+    const { types, columns, out } = this;
+    const width = types.length;
+    this.room(2);
+    out.at = out.buf.writeInt16BE(width, out.at);
+    for (let c = 0; c < width; c++) {
+      const v = values[at + c];
+      const type = types[c];
+      if (v === null || v === undefined) {
+        this.room(4);
+        out.at = out.buf.writeInt32BE(-1, out.at);
+      } else if (type === "text") {
+        const s = typeof v === "string" ? v : String(v);
+        // three UTF-8 bytes per UTF-16 unit at most, after the length
+        this.room(s.length * 3 + 4);
+        const n = out.buf.write(s, out.at + 4, "utf8");
+        out.buf.writeInt32BE(n, out.at);
+        out.at += 4 + n;
+      } else if (type === "bytea") {
+        if (!(v instanceof Uint8Array)) throw notOfType(v, type, columns[c]);
+        this.room(v.length + 4);
+        out.at = out.buf.writeInt32BE(v.length, out.at);
+        out.buf.set(v, out.at);
+        out.at += v.length;
+      } else {
+        this.room(12);
+        const buf = out.buf;
+        if (type === "int4") {
+          if (typeof v !== "number" || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw notOfType(v, type, columns[c]);
+          out.at = buf.writeInt32BE(v, buf.writeInt32BE(4, out.at));
+        } else if (type === "float8") {
+          if (typeof v !== "number") throw notOfType(v, type, columns[c]);
+          out.at = buf.writeDoubleBE(v, buf.writeInt32BE(8, out.at));
+        } else if (type === "bool") {
+          if (v !== true && v !== false && v !== 0 && v !== 1) throw notOfType(v, type, columns[c]);
+          out.at = buf.writeUInt8(v === true || v === 1 ? 1 : 0, buf.writeInt32BE(1, out.at));
+        } else {
+          const big = typeof v === "bigint" ? v : typeof v === "number" && Number.isSafeInteger(v) ? BigInt(v) : null;
+          if (big === null) throw notOfType(v, type, columns[c]);
+          out.at = buf.writeBigInt64BE(big, buf.writeInt32BE(8, out.at));
+        }
+      }
+    }
+    this.count++;
+  }
+
+  /** The buffers filled since the last call. */
+  takeFilled(): Buffer[] {
+    const f = this.filled;
+    this.filled = [];
+    return f;
+  }
+
+  /** Ends the rows: the buffers not handed out yet, the trailer's last. */
+  end(): Buffer[] {
+    if (this.ended) throw new Error("internal: binary COPY rows ended twice");
+    this.ended = true;
+    this.room(2);
+    this.out.at = this.out.buf.writeInt16BE(-1, this.out.at);
+    return [...this.takeFilled(), this.out.rest()!];
+  }
+}
+
+/** COPY's binary format of row-major chunks of values (BinaryRows), buffer by buffer as they fill. */
 export function* copyBinaryOfValues(
   chunks: unknown[][],
   types: readonly BinaryType[],
   columns: readonly string[],
   taken: Buffer[] = [],
 ): Generator<Buffer> {
+  const rows = new BinaryRows(types, columns, taken);
   const width = types.length;
-  const out = new ChunkBuffers(taken);
-  out.at = BINARY_HEADER.copy(out.buf, 0);
-  for (const chunk of chunks) {
+  for (const chunk of chunks)
     for (let i = 0; i < chunk.length; i += width) {
-      let full = out.room(2);
-      if (full) yield full;
-      out.at = out.buf.writeInt16BE(width, out.at);
-      for (let c = 0; c < width; c++) {
-        const v = chunk[i + c];
-        const type = types[c];
-        if (v === null || v === undefined) {
-          full = out.room(4);
-          if (full) yield full;
-          out.at = out.buf.writeInt32BE(-1, out.at);
-        } else if (type === "text") {
-          const s = typeof v === "string" ? v : String(v);
-          // three UTF-8 bytes per UTF-16 unit at most, after the length
-          full = out.room(s.length * 3 + 4);
-          if (full) yield full;
-          const n = out.buf.write(s, out.at + 4, "utf8");
-          out.buf.writeInt32BE(n, out.at);
-          out.at += 4 + n;
-        } else if (type === "bytea") {
-          if (!(v instanceof Uint8Array)) throw notOfType(v, type, columns[c]);
-          full = out.room(v.length + 4);
-          if (full) yield full;
-          out.at = out.buf.writeInt32BE(v.length, out.at);
-          out.buf.set(v, out.at);
-          out.at += v.length;
-        } else {
-          full = out.room(12);
-          if (full) yield full;
-          const buf = out.buf;
-          if (type === "int4") {
-            if (typeof v !== "number" || !Number.isInteger(v) || v < -0x80000000 || v > 0x7fffffff) throw notOfType(v, type, columns[c]);
-            out.at = buf.writeInt32BE(v, buf.writeInt32BE(4, out.at));
-          } else if (type === "float8") {
-            if (typeof v !== "number") throw notOfType(v, type, columns[c]);
-            out.at = buf.writeDoubleBE(v, buf.writeInt32BE(8, out.at));
-          } else if (type === "bool") {
-            if (v !== true && v !== false && v !== 0 && v !== 1) throw notOfType(v, type, columns[c]);
-            out.at = buf.writeUInt8(v === true || v === 1 ? 1 : 0, buf.writeInt32BE(1, out.at));
-          } else {
-            const big = typeof v === "bigint" ? v : typeof v === "number" && Number.isSafeInteger(v) ? BigInt(v) : null;
-            if (big === null) throw notOfType(v, type, columns[c]);
-            out.at = buf.writeBigInt64BE(big, buf.writeInt32BE(8, out.at));
-          }
-        }
-      }
+      rows.add(chunk, i);
+      yield* rows.takeFilled();
     }
-  }
-  const full = out.room(2);
-  if (full) yield full;
-  out.at = out.buf.writeInt16BE(-1, out.at);
-  yield out.rest()!;
+  yield* rows.end();
 }
 
 // Each connection's column types by table, read from the catalog once: a load COPYs into the
@@ -197,7 +236,11 @@ export function* copyBinaryOfValues(
 const typeCache = new WeakMap<object, Map<string, Map<string, string>>>();
 
 /** The binary types of `columns` of `table`, or null when one is of a type not written here. */
-async function binaryTypes(client: pg.PoolClient | pg.Client, table: string, columns: readonly string[]): Promise<BinaryType[] | null> {
+export async function binaryTypes(
+  client: pg.PoolClient | pg.Client,
+  table: string,
+  columns: readonly string[],
+): Promise<BinaryType[] | null> {
   let tables = typeCache.get(client);
   if (!tables) typeCache.set(client, (tables = new Map()));
   let known = tables.get(table);
@@ -223,6 +266,15 @@ export async function copyValues(client: pg.PoolClient | pg.Client, table: strin
   await pipeline(Readable.from(buffers), client.query(copyFrom(sql)));
   // only after a COPY that ended: a failed one may leave buffers queued on the socket
   for (const b of taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
+}
+
+/** COPYs rows encoded ahead (BinaryRows); they are ended here. */
+export async function copyEncoded(client: pg.PoolClient | pg.Client, table: string, rows: BinaryRows): Promise<void> {
+  const buffers = rows.end();
+  if (rows.count === 0) return;
+  const sql = `COPY "${table}" (${rows.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN WITH (FORMAT binary)`;
+  await pipeline(Readable.from(buffers), client.query(copyFrom(sql)));
+  for (const b of rows.taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
 }
 
 export async function copyRows(client: pg.PoolClient | pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {

@@ -6,7 +6,7 @@ import { providerOf, sqlitePath, type Provider } from "../env";
 import { registerOutputFunction } from "./output-text";
 import { registerPostingsFunction } from "./search-postings";
 import { registerSearchTermsFunction } from "./search-terms";
-import { copyRows, copyValues } from "./pg-copy";
+import { BinaryRows, binaryTypes, copyEncoded, copyRows, copyValues } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
 // several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
@@ -25,6 +25,13 @@ export interface RawTx {
   insertValues(table: string, columns: string[], chunks: unknown[][]): Promise<void>;
   /** Reserves `n` consecutive ids of `table`.id for rows this transaction will insert. */
   reserveIds(table: string, n: number): Promise<number>;
+  /**
+   * PostgreSQL: an encoder of `table`'s rows in COPY's binary format, to fill as rows come and
+   * give to insertEncoded; null on SQLite, or where a column is of a type it does not write.
+   */
+  encoderOf(table: string, columns: string[]): Promise<BinaryRows | null>;
+  /** Inserts the rows of an encoder from encoderOf (which it ends). */
+  insertEncoded(table: string, rows: BinaryRows): Promise<void>;
 }
 
 export interface RawDb {
@@ -164,6 +171,12 @@ function openSqlite(url: string): RawDb {
     async insertValues(table, columns, chunks) {
       insertChunks(table, columns, chunks);
     },
+    async encoderOf() {
+      return null;
+    },
+    async insertEncoded() {
+      throw new Error("internal: SQLite inserts rows, not COPY's encoding");
+    },
     async reserveIds(table, n) {
       // Safe: the load holds SQLite's single write lock for its whole transaction.
       let next = nextId.get(table);
@@ -237,6 +250,13 @@ function openPg(url: string, sharedPool?: pg.Pool): RawDb {
         },
         async insertValues(table, columns, chunks) {
           await copyValues(client, table, columns, chunks);
+        },
+        async encoderOf(table, columns) {
+          const types = await binaryTypes(client, table, columns);
+          return types && new BinaryRows(types, columns);
+        },
+        async insertEncoded(table, rows) {
+          await copyEncoded(client, table, rows);
         },
         async reserveIds(table, n) {
           const seq = `"${table}_id_seq"`;

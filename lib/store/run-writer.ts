@@ -2,6 +2,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
+import { BinaryRows } from "./pg-copy";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
@@ -47,6 +48,16 @@ export class RunWriter {
   private genRows: unknown[][] = [];
   /** each row of genRows: its output's trigrams where the analysis thread found them ahead, else null */
   private genTrigrams: (Int32Array | null)[] = [];
+  /**
+   * PostgreSQL: the batch's Generation rows in COPY's binary format, each encoded (and indexed)
+   * as it comes instead of kept in genRows until its batch's COPY: kept, nearly every row
+   * outlived two of this thread's young-generation collections (docs/performance.md, "Load")
+   */
+  private genEncoded: BinaryRows | null = null;
+  /** PostgreSQL: the search-index rows the batch's generations finished */
+  private genPostings: PostingRow[] = [];
+  /** generations in the batch */
+  private batchRows = 0;
   /** SQLite: the run's search-index rows, built as its generations are written (lib/store/search-postings.ts) */
   private readonly postings: PostingBuilder | null;
   steps = 0;
@@ -126,7 +137,9 @@ export class RunWriter {
         demo,
       ],
     );
-    return new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex, sliceRows);
+    const writer = new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex, sliceRows);
+    writer.genEncoded = await tx.encoderOf("Generation", GEN_COLS);
+    return writer;
   }
 
   async add(ev: GenerationEvent): Promise<void> {
@@ -158,15 +171,22 @@ export class RunWriter {
       p.gen[GEN_STEP_TRACE] = p.ahead.stepTrace && asBuffer(p.ahead.stepTrace);
       if (p.ahead.output) p.gen[GEN_OUTPUT_DEFLATED] = asBuffer(p.ahead.output);
     } else p.gen[GEN_STEP_TRACE] = p.stepTrace === null ? null : compressRecord(p.stepTrace);
-    this.genRows.push(p.gen);
-    this.genTrigrams.push(p.ahead?.trigrams ?? null);
+    if (this.genEncoded) {
+      // PostgreSQL's rows are stored as built: this gives the output text, compressing nothing
+      const done = this.index(p.gen, p.ahead?.trigrams ?? null, compressRowOutput(this.tx.provider, p.gen));
+      if (done) for (const row of done) this.genPostings.push(row);
+      this.genEncoded.add(p.gen);
+    } else {
+      this.genRows.push(p.gen);
+      this.genTrigrams.push(p.ahead?.trigrams ?? null);
+    }
     this.steps += p.stepCount;
     this.summaries.push(p.summary, p.itemIndex);
-    if (this.genRows.length >= WRITER_BATCH) await this.flush();
+    if (++this.batchRows >= WRITER_BATCH) await this.flush();
     // The writes behind go on only when this thread's event loop turns (the driver reads the
     // server's replies and sends the next statement there); events already queued would
     // otherwise be taken one after another in microtasks, the server idle meanwhile.
-    else if (this.behind && this.genRows.length % TURN_EVERY === 0) await giveTurn();
+    else if (this.behind && this.batchRows % TURN_EVERY === 0) await giveTurn();
   }
 
   /** A turn of the event loop between the steps of a long write, on the server's store. */
@@ -182,21 +202,24 @@ export class RunWriter {
     this.itemContents = [];
     this.genRows = [];
     this.genTrigrams = [];
+    this.batchRows = 0;
     if (!this.writesBehind) return this.write(items, gens, trigrams);
-    // The batch's own work (outputs, index rows) is done here, before its writes start: done
-    // between its statements (as `write` does), the server waited on it (+6% load time). Its
-    // writes go on while the next batch is built; ids for that batch are asked for first, so
-    // that no query waits behind them.
-    const postings: PostingRow[] = [];
+    // The batch's own work (outputs, index rows) is done before its writes start: done between
+    // its statements (as `write` does), the server waited on it (+6% load time). Its writes go
+    // on while the next batch is built; ids for that batch are asked for first, so that no
+    // query waits behind them.
+    const encoded = this.genEncoded;
+    const postings = this.genPostings;
+    this.genPostings = [];
     for (let i = 0; i < gens.length; i++) {
-      // PostgreSQL's rows are stored as built: this gives the output text, compressing nothing
       const done = this.index(gens[i], trigrams[i], compressRowOutput(this.tx.provider, gens[i]));
-      if (done) postings.push(...done);
+      if (done) for (const row of done) postings.push(row);
     }
     await this.settle();
+    if (encoded) this.genEncoded = await this.tx.encoderOf("Generation", GEN_COLS);
     await this.ids.ensure("Item", WRITER_BATCH);
     await this.ids.ensure("Generation", WRITER_BATCH);
-    const writes = this.writeRows(items, gens, postings);
+    const writes = this.writeRows(items, encoded ?? gens, postings);
     writes.catch(() => {}); // observed by the next settle(); until then not an unhandled rejection
     this.behind = writes;
   }
@@ -213,9 +236,14 @@ export class RunWriter {
     await this.settle().catch(() => {});
   }
 
-  private async writeRows(items: { rows: unknown[][]; contents: ItemContent[] }, gens: unknown[][], postings: PostingRow[]): Promise<void> {
+  private async writeRows(
+    items: { rows: unknown[][]; contents: ItemContent[] },
+    gens: unknown[][] | BinaryRows,
+    postings: PostingRow[],
+  ): Promise<void> {
     await this.writeItems(items);
-    await this.tx.insertRows("Generation", GEN_COLS, gens);
+    if (gens instanceof BinaryRows) await this.tx.insertEncoded("Generation", gens);
+    else await this.tx.insertRows("Generation", GEN_COLS, gens);
     if (postings.length) await this.writeIndex(postings);
   }
 
