@@ -1,5 +1,5 @@
 import v8 from "node:v8";
-import { Worker } from "node:worker_threads";
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from "node:worker_threads";
 import type { ThreadReply, ThreadRequest } from "./parallel-source";
 
 // Starting a native load's analysis thread (lib/store/analysis-thread.ts), apart from the
@@ -13,8 +13,11 @@ export interface AnalysisThreadData {
   ahead?: "always" | "never";
 }
 
-/** What the thread is started with: its data, and the count of its events the loader has taken (shared memory). */
-export type AnalysisThreadStart = AnalysisThreadData & { taken: Int32Array };
+/**
+ * What the thread is started with: its data, the count of its events the loader has taken
+ * (shared memory), and the port its replies go to.
+ */
+export type AnalysisThreadStart = AnalysisThreadData & { taken: Int32Array; replies: MessagePort };
 
 const THREAD_OLD_MB = 512;
 // The thread's young generation starts at two semi-spaces of THREAD_SEMI_MB: V8 starts them at
@@ -37,7 +40,12 @@ export const onTwoThreads = (threads: string | undefined, bytes: number | null):
 /** A started analysis thread and the replies it has sent, kept until its load reads them. */
 export class AnalysisThread {
   private readonly worker: Worker;
-  private readonly replies: ThreadReply[] = [];
+  // Replies wait on their own port, serialized, until the loader takes one: deserialized as they
+  // came (a listener on the worker), those that waited behind a slower loader (PostgreSQL's,
+  // waiting on the server) outlived the young generation and were promoted, then collected by
+  // full collections (docs/performance.md, "Load"). The thread says on its own channel that a
+  // reply is there.
+  private readonly replies: MessagePort;
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
   /** generations and runs the loader has taken from the replies, which the thread reads (lib/store/done-ahead.ts) */
@@ -50,17 +58,17 @@ export class AnalysisThread {
   ) {
     // Read when an isolate is made: this thread's, not the one already running here.
     v8.setFlagsFromString(`--min-semi-space-size=${THREAD_SEMI_MB}`);
+    const { port1, port2 } = new MessageChannel();
+    this.replies = port1;
     this.worker = new Worker(entry, {
-      workerData: { ...data, taken: this.taken } satisfies AnalysisThreadStart,
+      workerData: { ...data, taken: this.taken, replies: port2 } satisfies AnalysisThreadStart,
+      transferList: [port2],
       // The thread's live set is a few batches and the ids seen in the current run, which grows
       // with the run (hence a generous old-generation cap; figures: docs/decisions.md). A bounded
       // young generation (THREAD_YOUNG_MB) keeps the batches' garbage from piling up.
       resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });
-    this.worker.on("message", (r: ThreadReply) => {
-      this.replies.push(r);
-      this.wake?.();
-    });
+    this.worker.on("message", () => this.wake?.());
     this.worker.on("error", (e: Error & { code?: string }) => {
       // e.g. ERR_WORKER_OUT_OF_MEMORY: say which part failed and what to do, not only Node's words
       const hint = e.code === "ERR_WORKER_OUT_OF_MEMORY" ? " (out of memory: retry with --threads 1)" : "";
@@ -80,12 +88,13 @@ export class AnalysisThread {
 
   /** The next reply, in the order sent; throws once the thread has failed or stopped with none left. */
   async next(): Promise<ThreadReply> {
-    while (this.replies.length === 0) {
+    for (;;) {
+      const r = receiveMessageOnPort(this.replies);
+      if (r) return r.message as ThreadReply;
       if (this.failure) throw this.failure;
       await new Promise<void>((r) => (this.wake = r));
       this.wake = null;
     }
-    return this.replies.shift()!;
   }
 
   /** Counts an event of the replies as taken by the loader. */
@@ -97,5 +106,6 @@ export class AnalysisThread {
   async stop(): Promise<void> {
     this.worker.removeAllListeners("exit");
     await this.worker.terminate();
+    this.replies.close();
   }
 }

@@ -16,7 +16,7 @@ else nativeThread();
 const REPLY_EVENTS = 8;
 
 function nativeThread() {
-  const { file, maxErrors, taken, ahead: pinned } = workerData as AnalysisThreadStart;
+  const { file, maxErrors, taken, ahead: pinned, replies } = workerData as AnalysisThreadStart;
   const reader = new NativeReader(file, { maxErrors });
   let reported = 0;
   const ahead = new AheadBuffer();
@@ -43,7 +43,8 @@ function nativeThread() {
     reported = reader.errors.length;
     events = [];
     const aheadBytes = ahead.take();
-    parentPort!.postMessage(reply, [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])]);
+    replies.postMessage(reply, [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])]);
+    parentPort!.postMessage(null); // the loader takes the reply from `replies` when it needs it
   };
   parentPort!.on("message", (req: ThreadRequest) => {
     if (req.kind === "lines") {

@@ -1,0 +1,12 @@
+// An analysis thread (lib/store/analysis-thread.ts) that answers its first batch of lines and
+// then fails, for tests of how the loader's side takes replies and failures.
+import { parentPort, workerData } from "node:worker_threads";
+
+parentPort.on("message", (req) => {
+  if (req.kind !== "lines") return;
+  workerData.replies.postMessage({ events: [], errors: [{ file: workerData.file, line: 1, field: "-", message: "first" }], done: true });
+  parentPort.postMessage(null);
+  setTimeout(() => {
+    throw new Error("boom");
+  }, 50);
+});
