@@ -40,12 +40,14 @@ export const onTwoThreads = (threads: string | undefined, bytes: number | null):
 /** A started analysis thread and the replies it has sent, kept until its load reads them. */
 export class AnalysisThread {
   private readonly worker: Worker;
-  // Replies wait on their own port, serialized, until the loader takes one: deserialized as they
-  // came (a listener on the worker), those that waited behind a slower loader (PostgreSQL's,
-  // waiting on the server) outlived the young generation and were promoted, then collected by
-  // full collections (docs/performance.md, "Load"). The thread says on its own channel that a
-  // reply is there.
+  // Where the loader waits on a server (PostgreSQL), replies come on a port of their own and wait
+  // there serialized until taken, the thread saying on its own channel (`null`) that one is
+  // there: deserialized as they came, those that waited behind the loader outlived the young
+  // generation and were promoted, then collected by full collections. Elsewhere they come on the
+  // thread's channel and are deserialized as they come: held serialized (malloc'd, outside V8's
+  // heap), SQLite's 800,000-item load peaked 50 MB higher (docs/decisions.md).
   private readonly replies: MessagePort;
+  private readonly arrived: ThreadReply[] = [];
   private failure: Error | null = null;
   private wake: (() => void) | null = null;
   /** generations and runs the loader has taken from the replies, which the thread reads (lib/store/done-ahead.ts) */
@@ -68,7 +70,10 @@ export class AnalysisThread {
       // young generation (THREAD_YOUNG_MB) keeps the batches' garbage from piling up.
       resourceLimits: { maxOldGenerationSizeMb: THREAD_OLD_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
     });
-    this.worker.on("message", () => this.wake?.());
+    this.worker.on("message", (r: ThreadReply | null) => {
+      if (r) this.arrived.push(r);
+      this.wake?.();
+    });
     this.worker.on("error", (e: Error & { code?: string }) => {
       // e.g. ERR_WORKER_OUT_OF_MEMORY: say which part failed and what to do, not only Node's words
       const hint = e.code === "ERR_WORKER_OUT_OF_MEMORY" ? " (out of memory: retry with --threads 1)" : "";
@@ -89,6 +94,7 @@ export class AnalysisThread {
   /** The next reply, in the order sent; throws once the thread has failed or stopped with none left. */
   async next(): Promise<ThreadReply> {
     for (;;) {
+      if (this.arrived.length) return this.arrived.shift()!;
       const r = receiveMessageOnPort(this.replies);
       if (r) return r.message as ThreadReply;
       if (this.failure) throw this.failure;

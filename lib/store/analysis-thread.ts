@@ -25,6 +25,7 @@ function nativeThread() {
   const isAhead = pinned ? () => pinned === "always" : () => made - Atomics.load(taken, 0) > AHEAD_EVENTS;
 
   let compressOutputs = false; // told with each batch of lines
+  let repliesOnPort = false; // likewise
   const wire = (ev: ReaderEvent): ThreadEvent => {
     made++;
     if (ev.kind === "run") return ev;
@@ -43,7 +44,9 @@ function nativeThread() {
     reported = reader.errors.length;
     events = [];
     const aheadBytes = ahead.take();
-    replies.postMessage(reply, [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])]);
+    const transfer = [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])];
+    if (!repliesOnPort) return parentPort!.postMessage(reply, transfer);
+    replies.postMessage(reply, transfer);
     parentPort!.postMessage(null); // the loader takes the reply from `replies` when it needs it
   };
   parentPort!.on("message", (req: ThreadRequest) => {
@@ -52,6 +55,7 @@ function nativeThread() {
       const bytes = asBuffer(req.bytes);
       const { offsets } = req;
       compressOutputs = req.compressOutputs;
+      repliesOnPort = req.repliesOnPort;
       for (let i = 0; i + 1 < offsets.length; i++) {
         const ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
         if (ev) events.push(wire(ev));

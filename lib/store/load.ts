@@ -202,6 +202,8 @@ export interface SourceOptions {
   maxErrors?: number;
   /** the store keeps outputs compressed (SQLite): a thread with time to spare may compress them (lib/store/done-ahead.ts) */
   compressesOutputs: boolean;
+  /** the loader's thread waits on a database server (PostgreSQL): a thread's replies wait serialized until taken (lib/store/analysis-thread-start.ts) */
+  loaderWaitsOnServer: boolean;
 }
 
 export async function loadNative(
@@ -214,6 +216,7 @@ export async function loadNative(
   const source = (opts.source ?? nativeSource)(file, input, progress, {
     maxErrors: opts.maxErrors,
     compressesOutputs: compressesOutputs(store.raw.provider),
+    loaderWaitsOnServer: store.raw.provider === "postgres",
   });
   return loadEvents(store, file, source, progress, opts.onProgress, { searchIndex: opts.searchIndex, demo: opts.demo });
 }

@@ -21,6 +21,8 @@ export type ThreadRequest =
       offsets: Uint32Array<ArrayBuffer>;
       /** the store keeps outputs compressed: compress them with the rest of the work done ahead */
       compressOutputs: boolean;
+      /** reply on the port given at the start, to be taken when needed (lib/store/analysis-thread-start.ts) */
+      repliesOnPort: boolean;
     }
   | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
@@ -47,8 +49,8 @@ export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadD
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
-    { maxErrors, compressesOutputs }: SourceOptions,
-  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress, compressesOutputs);
+    { maxErrors, ...opts }: SourceOptions,
+  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress, opts);
 }
 
 /** The load's event source on a thread started ahead of it, for the file it was started for. */
@@ -57,10 +59,10 @@ export function startedNativeSource(thread: AnalysisThread) {
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
-    { compressesOutputs }: SourceOptions,
+    opts: SourceOptions,
   ): EventSource => {
     if (file !== thread.data.file) throw new Error(`internal: the analysis thread of ${thread.data.file} given ${file}`);
-    return parallelSource(() => thread, file, input, progress, compressesOutputs);
+    return parallelSource(() => thread, file, input, progress, opts);
   };
 }
 
@@ -71,7 +73,7 @@ function parallelSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
-  compressOutputs: boolean,
+  { compressesOutputs: compressOutputs, loaderWaitsOnServer }: Omit<SourceOptions, "maxErrors">,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
@@ -93,7 +95,10 @@ function parallelSource(
           const { bytes, offsets } = next.value;
           const first = progress.lines + 1;
           progress.lines += offsets.length - 1; // before the post: a transferred array reads as empty
-          thread.post({ kind: "lines", first, bytes, offsets, compressOutputs }, [bytes.buffer, offsets.buffer]);
+          thread.post({ kind: "lines", first, bytes, offsets, compressOutputs, repliesOnPort: loaderWaitsOnServer }, [
+            bytes.buffer,
+            offsets.buffer,
+          ]);
           sent++;
         }
         if (inputDone && !endSent && sent === received) {

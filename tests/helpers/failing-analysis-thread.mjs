@@ -4,8 +4,11 @@ import { parentPort, workerData } from "node:worker_threads";
 
 parentPort.on("message", (req) => {
   if (req.kind !== "lines") return;
-  workerData.replies.postMessage({ events: [], errors: [{ file: workerData.file, line: 1, field: "-", message: "first" }], done: true });
-  parentPort.postMessage(null);
+  const reply = { events: [], errors: [{ file: workerData.file, line: 1, field: "-", message: "first" }], done: true };
+  if (req.repliesOnPort) {
+    workerData.replies.postMessage(reply);
+    parentPort.postMessage(null);
+  } else parentPort.postMessage(reply);
   setTimeout(() => {
     throw new Error("boom");
   }, 50);
