@@ -50,8 +50,8 @@ export class RunWriter {
   private genTrigrams: (Int32Array | null)[] = [];
   /**
    * PostgreSQL: the batch's Generation rows in COPY's binary format, each encoded (and indexed)
-   * as it comes instead of kept in genRows until its batch's COPY: kept, nearly every row
-   * outlived two of this thread's young-generation collections (docs/performance.md, "Load")
+   * as it comes instead of kept in genRows until its batch's COPY, which, written behind the
+   * next batch, held two batches of rows (docs/decisions.md)
    */
   private genEncoded: BinaryRows | null = null;
   /** PostgreSQL: the search-index rows the batch's generations finished */
