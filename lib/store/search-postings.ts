@@ -107,9 +107,9 @@ export function registerPostingsFunction(db: Database.Database): void {
 
 // A builder holds, for the block being written, a bitset of its positions per trigram seen (a
 // slot), found by the trigram's entry in a table of every trigram (2^21 of them, 4 MB; an
-// open-addressing table of 32,768 entries took twice the time a trigram: docs/performance.md,
-// "Load"). Past MAX_SLOTS trigrams (4 MB of bitsets) it writes what it holds early; the
-// block's later rows then merge with those.
+// open-addressing table of 32,768 entries was slower: docs/performance.md, "Load"). Past
+// MAX_SLOTS trigrams (4 MB of bitsets) it writes what it holds early; the block's later rows
+// then merge with those.
 const MAX_SLOTS = 1 << 14;
 const TRIGRAMS = 1 << 21;
 /** Tables of every trigram no builder holds, all zero: `stepwise run` makes a builder per generation. */
