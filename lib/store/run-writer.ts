@@ -2,7 +2,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
-import { BinaryRows } from "./pg-copy";
+import type { BinaryRows } from "./pg-copy";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
@@ -242,8 +242,9 @@ export class RunWriter {
     postings: PostingRow[],
   ): Promise<void> {
     await this.writeItems(items);
-    if (gens instanceof BinaryRows) await this.tx.insertEncoded("Generation", gens);
-    else await this.tx.insertRows("Generation", GEN_COLS, gens);
+    // not `instanceof`: the server's bundle may hold two copies of pg-copy's module
+    if (Array.isArray(gens)) await this.tx.insertRows("Generation", GEN_COLS, gens);
+    else await this.tx.insertEncoded("Generation", gens);
     if (postings.length) await this.writeIndex(postings);
   }
 
