@@ -259,22 +259,29 @@ export async function binaryTypes(
 export async function copyValues(client: pg.PoolClient | pg.Client, table: string, columns: string[], chunks: unknown[][]): Promise<void> {
   if (chunks.every((c) => c.length === 0)) return;
   const types = await binaryTypes(client, table, columns);
-  const format = types ? "binary" : "csv";
-  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN WITH (FORMAT ${format})`;
   const taken: Buffer[] = [];
   const buffers = types ? copyBinaryOfValues(chunks, types, columns, taken) : copyCsvOfValues(chunks, columns.length, taken);
-  await pipeline(Readable.from(buffers), client.query(copyFrom(sql)));
-  // only after a COPY that ended: a failed one may leave buffers queued on the socket
-  for (const b of taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
+  await copyBuffers(client, table, columns, types ? "binary" : "csv", buffers, taken);
 }
 
 /** COPYs rows encoded ahead (BinaryRows); they are ended here. */
 export async function copyEncoded(client: pg.PoolClient | pg.Client, table: string, rows: BinaryRows): Promise<void> {
   const buffers = rows.end();
-  if (rows.count === 0) return;
-  const sql = `COPY "${table}" (${rows.columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN WITH (FORMAT binary)`;
+  if (rows.count > 0) await copyBuffers(client, table, rows.columns, "binary", buffers, rows.taken);
+}
+
+async function copyBuffers(
+  client: pg.PoolClient | pg.Client,
+  table: string,
+  columns: readonly string[],
+  format: "binary" | "csv",
+  buffers: Iterable<Buffer>,
+  taken: readonly Buffer[],
+): Promise<void> {
+  const sql = `COPY "${table}" (${columns.map((c) => `"${c}"`).join(", ")}) FROM STDIN WITH (FORMAT ${format})`;
   await pipeline(Readable.from(buffers), client.query(copyFrom(sql)));
-  for (const b of rows.taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
+  // only after a COPY that ended: a failed one may leave buffers queued on the socket
+  for (const b of taken) if (b.length === CHUNK_BYTES && spare.length < MAX_SPARE) spare.push(b);
 }
 
 export async function copyRows(client: pg.PoolClient | pg.Client, table: string, columns: string[], rows: unknown[][]): Promise<void> {
