@@ -6,8 +6,8 @@ import type { RawTx } from "./raw";
 import { writeStudyAggregates } from "./study-aggregates";
 
 // A run's own rows, shared by the batch writer (RunWriter) and the incremental one
-// (lib/store/incremental.ts): its model, benchmark and variant, its generations' order, and its
-// metrics with the stored aggregates.
+// (lib/store/incremental.ts): its model, benchmark and variant, the Run row a load starts
+// with, its generations' order, and its metrics with the stored aggregates.
 
 /**
  * Numbers a run's generations in item order: for a file that did not list them in that order
@@ -21,6 +21,40 @@ export async function renumber(tx: RawTx, runId: number): Promise<void> {
      WHERE "Generation"."id" = o."id"`,
     [runId],
   );
+}
+
+/**
+ * The Run row a load starts with (`demo`: a run of `stepwise demo`, which the leaderboard
+ * hides once real runs exist); its counts and metrics are written as the load ends. Returns its id.
+ */
+export async function insertLoadedRun(
+  tx: RawTx,
+  header: RunHeader,
+  { modelId, variantId }: { modelId: number; variantId: number },
+  demo: boolean,
+): Promise<number> {
+  const runId = await tx.reserveIds("Run", 1);
+  await tx.exec(
+    `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
+      "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
+    [
+      runId,
+      header.key,
+      modelId,
+      variantId,
+      header.benchmark,
+      JSON.stringify(header.config ?? {}),
+      JSON.stringify(header.source ?? null),
+      JSON.stringify(header.variant),
+      header.created_at,
+      new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
+      // flagged indexed for search as the load commits (lib/store/search-index.ts)
+      false,
+      demo,
+    ],
+  );
+  return runId;
 }
 
 /** Model, benchmark and variant rows of a run header (created or updated). */

@@ -6,7 +6,8 @@ import type { BinaryRows } from "./pg-copy";
 import { compressRecord } from "./record-codec";
 import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
-import { PostingBuilder, writeNewPostings, writePostings, type PostingRow } from "./search-postings";
+import { PostingBuilder } from "./posting-builder";
+import { writeNewPostings, writePostings, type PostingRow } from "./search-postings";
 import { writeSignposts } from "./signposts";
 import {
   GEN_COLS,
@@ -21,7 +22,7 @@ import {
   type PreparedGeneration,
   WRITER_BATCH,
 } from "./rows";
-import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
+import { ensureRunRefs, insertLoadedRun, renumber, writeRunMetrics } from "./run-record";
 import { deleteRowsInSlices, giveTurn } from "./delete-run";
 import { IdPool } from "./id-pool";
 
@@ -58,7 +59,7 @@ export class RunWriter {
   private genPostings: PostingRow[] = [];
   /** generations in the batch */
   private batchRows = 0;
-  /** SQLite: the run's search-index rows, built as its generations are written (lib/store/search-postings.ts) */
+  /** SQLite: the run's search-index rows, built as its generations are written (lib/store/posting-builder.ts) */
   private readonly postings: PostingBuilder | null;
   steps = 0;
   private ordinal = 0;
@@ -116,27 +117,7 @@ export class RunWriter {
     const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
     if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id));
     const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
-    const runId = await tx.reserveIds("Run", 1);
-    await tx.exec(
-      `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
-        "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
-      [
-        runId,
-        header.key,
-        modelId,
-        variantId,
-        header.benchmark,
-        JSON.stringify(header.config ?? {}),
-        JSON.stringify(header.source ?? null),
-        JSON.stringify(header.variant),
-        header.created_at,
-        new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
-        // flagged indexed for search as the load commits (lib/store/search-index.ts)
-        false,
-        demo,
-      ],
-    );
+    const runId = await insertLoadedRun(tx, header, { modelId, variantId }, demo);
     const writer = new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex, sliceRows);
     writer.genEncoded = await tx.encoderOf("Generation", GEN_COLS);
     return writer;

@@ -1,6 +1,7 @@
 import type { RawDb, RawTx } from "./raw";
 import { storedOutput } from "./output-text";
-import { PostingBuilder, writePostings } from "./search-postings";
+import { PostingBuilder } from "./posting-builder";
+import { writePostings } from "./search-postings";
 
 // The search index of both stores (the table SearchPosting since migration 0018 on SQLite and
 // 0019 on PostgreSQL: which generations of a run hold each trigram,

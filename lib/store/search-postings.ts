@@ -1,6 +1,5 @@
 import type Database from "better-sqlite3";
 import type { RawTx } from "./raw";
-import { scratchTrigrams } from "./search-terms";
 
 // The search index (migration 0018 on SQLite, 0019 on PostgreSQL): for each run, trigram
 // (lib/store/search-terms.ts) and block of 2,048 consecutive generation ids, which of the
@@ -12,7 +11,8 @@ import { scratchTrigrams } from "./search-terms";
 //   0: the generations' positions in the block, ascending, each as its gap to the one before
 //      minus one (the first: its position), in one or two bytes (7 bits a byte, low first);
 //   1: a bitset of the block's 2,048 positions (256 bytes), where that is smaller.
-// This module writes the rows; lib/store/search-candidates.ts reads them for a search.
+// This module encodes and writes the rows (lib/store/posting-builder.ts builds them);
+// lib/store/search-candidates.ts reads them for a search.
 
 const BLOCK_BITS = 11;
 export const BLOCK = 1 << BLOCK_BITS;
@@ -23,7 +23,7 @@ const TAG_BITSET = 1;
 /** One row of the index: run, trigram, block, the block's generations holding it. */
 export type PostingRow = [runId: number, trigram: number, block: number, ids: Buffer];
 
-const BITSET_WORDS = BITSET_BYTES / 4;
+export const BITSET_WORDS = BITSET_BYTES / 4;
 /** Where a value's gaps are written before their size is known: two bytes per position at most. */
 const gapScratch = new Uint8Array(1 + 2 * BLOCK);
 
@@ -32,7 +32,7 @@ const gapScratch = new Uint8Array(1 + 2 * BLOCK);
  * block (position 32j + k is bit k of word j). One pass: the gaps are written as they are found
  * and given up for the bitset as soon as they are larger (docs/performance.md, "Load").
  */
-function encodeWords(words: Uint32Array, at: number): Buffer {
+export function encodeWords(words: Uint32Array, at: number): Buffer {
   const gaps = gapScratch;
   let p = 1;
   for (let j = 0, prev = -1; j < BITSET_WORDS; j++) {
@@ -103,126 +103,6 @@ export function registerPostingsFunction(db: Database.Database): void {
   db.function(MERGE_FUNCTION, { deterministic: true }, (a: unknown, b: unknown) =>
     mergePostings(a instanceof Uint8Array ? a : new Uint8Array(0), b instanceof Uint8Array ? b : new Uint8Array(0)),
   );
-}
-
-// A builder holds, for the block being written, a bitset of its positions per trigram seen (a
-// slot), found by the trigram's entry in a table of every trigram (2^21 of them, 4 MB; an
-// open-addressing table of 32,768 entries was slower: docs/performance.md, "Load"). Past
-// MAX_SLOTS trigrams (4 MB of bitsets) it writes what it holds early; the block's later rows
-// then merge with those.
-const MAX_SLOTS = 1 << 14;
-const TRIGRAMS = 1 << 21;
-/** Tables of every trigram no builder holds, all zero: `stepwise run` makes a builder per generation. */
-const spareSlotTables: Uint16Array[] = [];
-const MAX_SPARE_TABLES = 2;
-
-/**
- * Builds one run's index rows from its generations' outputs, on the loader's thread as it writes
- * them: an output's trigrams are set in its block's bitsets as they are read, with no list of
- * them made. `add` returns the rows it finished (the next id is in another block, or the builder
- * was full); `take` the rest. Ids in ascending order (as a load writes them) make each block's
- * rows once; any other order only writes some rows in parts, which the store unites.
- */
-export class PostingBuilder {
-  private block = -1;
-  /** each trigram's slot + 1 (0: none yet in this block); held from a block's first trigram until its rows are taken */
-  private slotOf: Uint16Array | null = null;
-  /** each slot's trigram */
-  private codes = new Int32Array(MAX_SLOTS);
-  /**
-   * The bitsets, byte-major: byte i of slot s at i * slots + s, so that the trigrams of one
-   * output (one byte of every bitset) are set within `slots` bytes, not all over the bitsets.
-   * Room for 1,024 slots at first, doubled as needed up to MAX_SLOTS.
-   */
-  private slots = 1024;
-  private bits = new Uint8Array(this.slots * BITSET_BYTES);
-  private used = 0;
-  /** blocks whose rows were returned in parts (the builder filled up within them): their rows may repeat a (block, trigram) */
-  readonly splitBlocks = new Set<number>();
-
-  constructor(readonly runId: number) {}
-
-  /** Adds generation `id`, whose output is `text`; returns finished rows, or null. */
-  add(id: number, text: string): PostingRow[] | null {
-    // each distinct trigram once: an output of ~2,500 units has ~550 (docs/performance.md, "Load")
-    const { codes, count } = scratchTrigrams(text);
-    return this.addTrigrams(id, codes, count);
-  }
-
-  /** Adds generation `id`, whose output's distinct trigrams are `codes[0..count)`; returns finished rows, or null. */
-  addTrigrams(id: number, codes: Int32Array, count = codes.length): PostingRow[] | null {
-    const block = Math.floor(id / BLOCK);
-    let done: PostingRow[] | null = null;
-    if (block !== this.block) {
-      done = this.take();
-      this.block = block;
-    }
-    if (count === 0) return done;
-    const position = id - block * BLOCK;
-    const byte = position >>> 3;
-    const bit = 1 << (position & 7);
-    const slotOf = (this.slotOf ??= spareSlotTables.pop() ?? new Uint16Array(TRIGRAMS));
-    let { bits } = this;
-    let row = byte * this.slots;
-    for (let k = 0; k < count; k++) {
-      const code = codes[k];
-      let slot = slotOf[code] - 1;
-      if (slot < 0) {
-        if (this.used === this.slots) {
-          if (this.slots < MAX_SLOTS) this.grow();
-          else {
-            this.splitBlocks.add(this.block);
-            done = done ? done.concat(this.rowsTaken()) : this.rowsTaken();
-          }
-          bits = this.bits;
-          row = byte * this.slots;
-        }
-        slot = this.used++;
-        slotOf[code] = slot + 1;
-        this.codes[slot] = code;
-      }
-      bits[row + slot] |= bit;
-    }
-    return done;
-  }
-
-  /** Twice the room for slots, the bitsets laid out again for it. */
-  private grow(): void {
-    const slots = this.slots * 2;
-    const bits = new Uint8Array(slots * BITSET_BYTES);
-    for (let i = 0; i < BITSET_BYTES; i++) bits.set(this.bits.subarray(i * this.slots, i * this.slots + this.used), i * slots);
-    this.slots = slots;
-    this.bits = bits;
-  }
-
-  /** The rows of what was added since the last rows returned, in trigram order. */
-  take(): PostingRow[] {
-    const rows = this.rowsTaken();
-    if (this.slotOf && spareSlotTables.length < MAX_SPARE_TABLES) spareSlotTables.push(this.slotOf);
-    this.slotOf = null;
-    return rows;
-  }
-
-  /** take(), the builder keeping its table (all zero again). */
-  private rowsTaken(): PostingRow[] {
-    const used = this.used;
-    if (used === 0) return [];
-    // each slot's bitset made contiguous, as words of four of its bytes (the first the lowest), then cleared
-    const { bits, slots } = this;
-    const words = new Uint32Array(used * BITSET_WORDS);
-    for (let j = 0; j < BITSET_WORDS; j++) {
-      const from = 4 * j * slots;
-      for (let s = 0; s < used; s++)
-        words[s * BITSET_WORDS + j] =
-          bits[from + s] | (bits[from + slots + s] << 8) | (bits[from + 2 * slots + s] << 16) | (bits[from + 3 * slots + s] << 24);
-      for (let k = 0; k < 4; k++) bits.fill(0, from + k * slots, from + k * slots + used);
-    }
-    const order = Array.from({ length: used }, (_, s) => s).sort((x, y) => this.codes[x] - this.codes[y]);
-    const rows: PostingRow[] = order.map((s) => [this.runId, this.codes[s], this.block, encodeWords(words, s * BITSET_WORDS)]);
-    for (let s = 0; s < used; s++) this.slotOf![this.codes[s]] = 0;
-    this.used = 0;
-    return rows;
-  }
 }
 
 const WRITE_CHUNK = 200;

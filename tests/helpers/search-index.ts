@@ -1,6 +1,7 @@
 import type { Store } from "../../lib/db";
 import { storedOutput } from "../../lib/store/output-text";
-import { PostingBuilder, type PostingRow } from "../../lib/store/search-postings";
+import { PostingBuilder } from "../../lib/store/posting-builder";
+import type { PostingRow } from "../../lib/store/search-postings";
 
 /**
  * Whether the search index (SearchPosting, lib/store/search-postings.ts) holds exactly the rows

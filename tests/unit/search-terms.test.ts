@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RawTx } from "../../lib/store/raw";
 import { postingCandidates, windowedCandidates } from "../../lib/store/search-candidates";
-import { PostingBuilder, registerPostingsFunction, writePostings, type PostingRow } from "../../lib/store/search-postings";
+import { PostingBuilder } from "../../lib/store/posting-builder";
+import { registerPostingsFunction, writePostings, type PostingRow } from "../../lib/store/search-postings";
 import { queryTrigrams, trigramCodes } from "../../lib/store/search-terms";
 import { pseudoRandomTexts } from "../helpers/search-index";
 
