@@ -70,13 +70,7 @@ export function computeRunMetrics(
         curve.divByLength[g.length[i]]++;
         hist[fd]++;
       }
-      for (let j = 0; j < count; j++) {
-        const c = g.status(i, j);
-        if (c === 99 /* c */ || c === 112 /* p */) {
-          local[j + 1]++;
-          localTotal++;
-        }
-      }
+      localTotal += g.locallyCorrect(i, count, local, 1);
       stepsTotal += count;
     }
     task_accuracy = [];

@@ -11,6 +11,12 @@ const STATUS_CODES = STEP_STATUSES.map((s) => STATUS_LETTER[s].charCodeAt(0));
 const CODE_OF = new Int8Array(128).fill(-1);
 STATUS_CODES.forEach((c, k) => (CODE_OF[c] = k));
 const packed = (statuses: number) => new Uint8Array(Math.ceil(statuses / 4));
+// Locally correct (correct or propagated) by two-bit code, and how many of a byte's four are.
+const LOCALLY_CORRECT = Uint8Array.from(STEP_STATUSES, (s) => (s === "correct" || s === "propagated" ? 1 : 0));
+const CORRECT_IN_BYTE = Uint8Array.from(
+  { length: 256 },
+  (_, b) => LOCALLY_CORRECT[b & 3] + LOCALLY_CORRECT[(b >> 2) & 3] + LOCALLY_CORRECT[(b >> 4) & 3] + LOCALLY_CORRECT[b >> 6],
+);
 
 export class PackedStatuses {
   /**
@@ -40,6 +46,36 @@ export class PackedStatuses {
     const k = Math.floor(at / BLOCK);
     const off = at - this.blockBase[k];
     return STATUS_CODES[(this.blocks[k][off >> 2] >> ((off & 3) << 1)) & 3];
+  }
+
+  /**
+   * How many of generation i's first `limit` statuses are locally correct (correct or
+   * propagated); with `perStep`, adds 1 to perStep[offset + j] for each such step j (indexes
+   * past its end are skipped, as typed arrays skip them). One pass over the packed bytes: a
+   * run's aggregates read every status this way, several times faster than code() per step.
+   */
+  locallyCorrect(i: number, limit: number, perStep: Float64Array | null = null, offset = 0): number {
+    const n = Math.min(this.length[i], limit);
+    if (n <= 0) return 0;
+    const start = this.start[i];
+    const k = Math.floor(start / BLOCK);
+    const block = this.blocks[k];
+    const from = start - this.blockBase[k];
+    let total = 0;
+    if (perStep) {
+      for (let j = 0, at = from; j < n; j++, at++) {
+        const ok = LOCALLY_CORRECT[(block[at >> 2] >> ((at & 3) << 1)) & 3];
+        perStep[offset + j] += ok;
+        total += ok;
+      }
+      return total;
+    }
+    let at = from;
+    const to = from + n;
+    for (; at < to && (at & 3) !== 0; at++) total += LOCALLY_CORRECT[(block[at >> 2] >> ((at & 3) << 1)) & 3];
+    for (; at + 4 <= to; at += 4) total += CORRECT_IN_BYTE[block[at >> 2]];
+    for (; at < to; at++) total += LOCALLY_CORRECT[(block[at >> 2] >> ((at & 3) << 1)) & 3];
+    return total;
   }
 
   grow(capacity: number): void {

@@ -139,6 +139,10 @@ export class SummaryColumns {
   status(i: number, j: number): number {
     return this.statuses.code(i, j);
   }
+  /** How many of generation i's first `limit` steps are locally correct, each also counted in perStep[offset + j] (PackedStatuses.locallyCorrect). */
+  locallyCorrect(i: number, limit: number, perStep: Float64Array | null = null, offset = 0): number {
+    return this.statuses.locallyCorrect(i, limit, perStep, offset);
+  }
   clusterName(i: number): string | null {
     const c = this.cluster ? this.cluster[i] : -1;
     return c < 0 ? null : this.clusterNames[c];

@@ -14,25 +14,28 @@ export interface StepCounts {
 export function stepCounts(g: SummaryColumns): StepCounts[] {
   let maxLen = 0;
   for (let i = 0; i < g.n; i++) if (g.statusCount(i) > 0 && g.length[i] > maxLen) maxLen = g.length[i];
-  const rows: StepCounts[] = Array.from({ length: maxLen }, (_, i) => ({
-    step: i + 1,
-    n: 0,
-    taskCorrect: 0,
-    stepCorrect: 0,
-    firstDivergences: 0,
-  }));
+  // Counts over a prefix of steps are kept as where each prefix ends, summed from the right:
+  // one entry per generation, not one per step.
+  const lengthEnds = new Float64Array(maxLen + 1);
+  const taskEnds = new Float64Array(maxLen + 1);
+  const stepCorrect = new Float64Array(maxLen);
+  const firstDivergences = new Float64Array(maxLen);
   for (let k = 0; k < g.n; k++) {
-    const count = g.statusCount(k);
-    if (count === 0) continue;
-    const fd = g.firstDiv[k] < 0 ? Infinity : g.firstDiv[k];
-    for (let i = 0; i < g.length[k]; i++) {
-      const row = rows[i];
-      row.n++;
-      if (fd > i + 1) row.taskCorrect++;
-      const c = i < count ? g.status(k, i) : 0;
-      if (c === 99 /* c */ || c === 112 /* p */) row.stepCorrect++;
-    }
-    if (fd !== Infinity) rows[fd - 1].firstDivergences++;
+    if (g.statusCount(k) === 0) continue;
+    const L = g.length[k];
+    const fd = g.firstDiv[k];
+    lengthEnds[L]++;
+    taskEnds[fd < 0 ? L : Math.max(0, Math.min(L, fd - 1))]++;
+    g.locallyCorrect(k, L, stepCorrect);
+    if (fd >= 1) firstDivergences[fd - 1]++;
+  }
+  const rows: StepCounts[] = new Array(maxLen);
+  let n = 0;
+  let taskCorrect = 0;
+  for (let i = maxLen - 1; i >= 0; i--) {
+    n += lengthEnds[i + 1];
+    taskCorrect += taskEnds[i + 1];
+    rows[i] = { step: i + 1, n, taskCorrect, stepCorrect: stepCorrect[i], firstDivergences: firstDivergences[i] };
   }
   return rows;
 }

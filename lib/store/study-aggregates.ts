@@ -60,11 +60,7 @@ export function studyLengthRows(g: SummaryColumns): Map<number, LengthRow> {
     if (count === 0) continue;
     // reference steps are the generation's length; locally correct = correct or propagated
     const t = L;
-    let c = 0;
-    for (let j = 0; j < Math.min(count, L); j++) {
-      const s = g.status(i, j);
-      if (s === 99 /* c */ || s === 112 /* p */) c++;
-    }
+    const c = g.locallyCorrect(i, L);
     r.gens++;
     r.t += t;
     r.c += c;

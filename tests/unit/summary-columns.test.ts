@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SummaryColumns } from "../../lib/analysis/summary-columns";
 import type { GenerationSummary } from "../../lib/analysis/types";
+import { stepCounts } from "../../lib/store/aggregates";
 
 const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 
@@ -81,6 +82,68 @@ describe("SummaryColumns", () => {
     );
   });
 
+  it("counts locally correct steps in one pass as code() does step by step", () => {
+    const reference = (cols: SummaryColumns, i: number, limit: number, perStep: Float64Array | null, offset: number) => {
+      let total = 0;
+      for (let j = 0; j < Math.min(cols.statusCount(i), limit); j++) {
+        const c = cols.status(i, j);
+        if (c !== 99 && c !== 112) continue;
+        total++;
+        if (perStep && offset + j < perStep.length) perStep[offset + j]++;
+      }
+      return total;
+    };
+    const query = fc.record({ limit: fc.integer({ min: 0, max: 50 }), offset: fc.integer({ min: 0, max: 3 }), perStep: fc.boolean() });
+    fc.assert(
+      fc.property(fc.array(summary, { minLength: 1, maxLength: 60 }), fc.array(query, { maxLength: 20 }), (list, queries) => {
+        const cols = SummaryColumns.from(list);
+        const [got, want] = [new Float64Array(30), new Float64Array(30)];
+        queries.forEach(({ limit, offset, perStep }, q) => {
+          const i = q % list.length;
+          expect(cols.locallyCorrect(i, limit, perStep ? got : null, offset)).toBe(
+            reference(cols, i, limit, perStep ? want : null, offset),
+          );
+        });
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the run's step counts as counting each step did", () => {
+    // the counts as written before (one status read per step)
+    const reference = (g: SummaryColumns) => {
+      let maxLen = 0;
+      for (let i = 0; i < g.n; i++) if (g.statusCount(i) > 0 && g.length[i] > maxLen) maxLen = g.length[i];
+      const rows = Array.from({ length: maxLen }, (_, i) => ({ step: i + 1, n: 0, taskCorrect: 0, stepCorrect: 0, firstDivergences: 0 }));
+      for (let k = 0; k < g.n; k++) {
+        const count = g.statusCount(k);
+        if (count === 0) continue;
+        const fd = g.firstDiv[k] < 0 ? Infinity : g.firstDiv[k];
+        for (let i = 0; i < g.length[k]; i++) {
+          rows[i].n++;
+          if (fd > i + 1) rows[i].taskCorrect++;
+          const c = i < count ? g.status(k, i) : 0;
+          if (c === 99 || c === 112) rows[i].stepCorrect++;
+        }
+        if (fd !== Infinity) rows[fd - 1].firstDivergences++;
+      }
+      return rows;
+    };
+    // a first divergence within the trace's length, as analysis gives
+    const traced = summary.map((s) => ({
+      ...s,
+      firstDivergence: s.firstDivergence === null || s.length === 0 ? null : 1 + (s.firstDivergence % s.length),
+    }));
+    fc.assert(
+      fc.property(fc.array(traced, { maxLength: 80 }), (list) => {
+        const cols = SummaryColumns.from(list);
+        expect(stepCounts(cols)).toEqual(reference(cols));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("keeps traces that fill, cross and exceed its status blocks (2^20 steps each)", () => {
     const block = 1 << 20;
     const traces = [
@@ -103,6 +166,11 @@ describe("SummaryColumns", () => {
         if (j >= 0 && j < t.length) expect(String.fromCharCode(cols.status(i, j))).toBe(t[j]);
       }
     });
+    const correct = (t: string) => [...t].filter((c) => c === "c" || c === "p").length;
+    traces.forEach((t, i) => expect(cols.locallyCorrect(i, t.length)).toBe(correct(t)));
+    const perStep = new Float64Array(8);
+    expect(cols.locallyCorrect(6, 7, perStep, 1)).toBe(7);
+    expect([...perStep]).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
     expect(cols.get(3).statuses).toBe("pc");
     expect(cols.get(1).statuses).toBe("cspm");
     expect(cols.get(traces.length - 1).statuses).toBe("cc");
