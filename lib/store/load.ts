@@ -8,6 +8,7 @@ import type { RawTx } from "./raw";
 import { compressesOutputs } from "./output-text";
 import { readLines } from "./read-lines";
 import { markIndexed } from "./search-index";
+import { refreshStatistics } from "./statistics";
 import { RunWriter } from "./run-writer";
 import { badCountField, nulTextField } from "./rows";
 
@@ -93,9 +94,9 @@ export async function loadEvents(
       let writer = null as RunWriter | null;
       try {
         const written: number[] = [];
-        const finish = async () => {
+        const finish = async (last = false) => {
           if (writer && errors.length === 0) {
-            runs.push(await writer.finish());
+            runs.push(await writer.finish({ analyse: last }));
             written.push(writer.runId);
           } else await writer?.quiesce();
           writer = null;
@@ -122,7 +123,7 @@ export async function loadEvents(
           }
           if ((++n & 255) === 0) onProgress?.(progress);
         }
-        await finish();
+        await finish(true);
         onProgress?.(progress);
         if (errors.length > 0) throw new LoadRejected(errors);
         if (searchIndex) await markIndexed(tx, written);
@@ -159,19 +160,6 @@ async function growPageCache(tx: RawTx): Promise<() => Promise<void>> {
   const [{ cache_size: before }] = await tx.query<{ cache_size: number }>("PRAGMA cache_size");
   await tx.exec(`PRAGMA cache_size = ${-LOAD_CACHE_KIB}`);
   return async () => void (await tx.exec(`PRAGMA cache_size = ${Number(before)}`));
-}
-
-/**
- * PostgreSQL plans from statistics that only ANALYZE (or autovacuum, which may be off or
- * late) gathers: without them a freshly loaded store joins runs by nested loops over whole
- * tables (docs/decisions.md, figures). VACUUM of Generation sets its visibility map,
- * without which the item table's index-only page reads visit the table once per row they
- * skip (docs/performance.md). Both cost a bounded sample or one pass over the new pages.
- */
-async function refreshStatistics(store: Store) {
-  if (store.raw.provider !== "postgres") return;
-  await store.raw.outsideTransaction(`VACUUM (ANALYZE) "Generation"`);
-  await store.raw.outsideTransaction(`ANALYZE "Item", "RunLengthStat", "RunStepStat", "RunSignpost"`);
 }
 
 export function newProgress(totalBytes: number | null = null): LoadProgress {

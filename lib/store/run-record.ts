@@ -3,7 +3,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationSummary, RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
 import type { RawTx } from "./raw";
-import { writeStudyAggregates } from "./study-aggregates";
+import { insertStudyRows, studyRows } from "./study-aggregates";
 
 // A run's own rows, shared by the batch writer (RunWriter) and the incremental one
 // (lib/store/incremental.ts): its model, benchmark and variant, the Run row a load starts
@@ -83,33 +83,31 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
 
 /**
  * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
- * earlier ones (a run being written incrementally refreshes them many times).
+ * earlier ones (a run being written incrementally refreshes them many times). `meanwhile`:
+ * statements already sent on this transaction, which the server runs while this thread
+ * computes (PostgreSQL); awaited before the writes.
  */
 export async function writeRunMetrics(
   tx: RawTx,
   runId: number,
   header: RunHeader,
   summaries: SummaryColumns | readonly GenerationSummary[],
+  meanwhile: Promise<unknown> = Promise.resolve(),
 ) {
-  if (!(summaries instanceof SummaryColumns)) summaries = SummaryColumns.from(summaries);
+  let computed: ReturnType<typeof runAggregates>;
+  try {
+    computed = runAggregates(runId, header, summaries instanceof SummaryColumns ? summaries : SummaryColumns.from(summaries));
+  } catch (e) {
+    await meanwhile.catch(() => undefined); // the statements end before the error goes up (and the rollback)
+    throw e;
+  }
+  await meanwhile;
+  const { metrics, extras, unknown, lengthRows, stepRows, study } = computed;
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
-  const { metrics, extras } = computeRunMetrics(header, summaries);
-  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
-  const unknown = header.config?.per_item_correctness === "unavailable";
-  if (unknown) {
-    metrics.length_fit = null;
-    extras.length_fit_coefficients = null;
-    extras.pass_at_k = null;
-  }
-  const lengthRows = metrics.accuracy_by_length.map((r) => {
-    const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
-    return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
-  });
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
-  const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   await tx.insertRows("RunStepStat", ["runId", "step", "n", "taskCorrect", "stepCorrect", "firstDivergences"], stepRows);
-  await writeStudyAggregates(tx, runId, header, summaries);
+  await insertStudyRows(tx, runId, study);
   const h = metrics.horizon;
   const overall = (pick: "first_correct" | "last_correct") => {
     if (unknown) return null;
@@ -146,4 +144,22 @@ export async function writeRunMetrics(
     ],
   );
   return metrics;
+}
+
+/** Everything writeRunMetrics stores for a run, computed from its summaries. */
+function runAggregates(runId: number, header: RunHeader, summaries: SummaryColumns) {
+  const { metrics, extras } = computeRunMetrics(header, summaries);
+  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
+  const unknown = header.config?.per_item_correctness === "unavailable";
+  if (unknown) {
+    metrics.length_fit = null;
+    extras.length_fit_coefficients = null;
+    extras.pass_at_k = null;
+  }
+  const lengthRows = metrics.accuracy_by_length.map((r) => {
+    const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
+    return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
+  });
+  const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
+  return { metrics, extras, unknown, lengthRows, stepRows, study: studyRows(runId, header, summaries) };
 }

@@ -8,7 +8,8 @@ import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type
 import type { RawTx } from "./raw";
 import { PostingBuilder } from "./posting-builder";
 import { writeNewPostings, writePostings, type PostingRow } from "./search-postings";
-import { writeSignposts } from "./signposts";
+import { startSignposts } from "./signposts";
+import { inLoadStatistics } from "./statistics";
 import {
   GEN_COLS,
   GEN_EPOCH,
@@ -273,8 +274,12 @@ export class RunWriter {
     else await writePostings(this.tx, rows, () => this.turn());
   }
 
-  /** Computes the run's metrics once and stores them with the aggregates. */
-  async finish(): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
+  /**
+   * Computes the run's metrics once and stores them with the aggregates. `analyse`: the load's
+   * last run, after which PostgreSQL's planner statistics of the tables a load fills are
+   * gathered in the load's transaction (lib/store/load.ts, refreshStatistics).
+   */
+  async finish({ analyse = false } = {}): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
     await this.flush();
     await this.settle();
     if (this.postings) await this.writeIndex(this.postings.take());
@@ -285,9 +290,9 @@ export class RunWriter {
     // after the new run's items exist, so that the contents both versions share stay
     await dropUnusedContents(this.tx, this.replacedContents);
     await this.turn();
-    await writeSignposts(this.tx, this.runId);
+    const signposts = await startSignposts(this.tx, this.runId, analyse ? inLoadStatistics(this.tx.provider) : "");
     await this.turn();
-    const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries);
+    const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries, signposts.done);
     return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
   }
 }

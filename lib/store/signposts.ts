@@ -17,15 +17,35 @@ export type SignpostList = keyof typeof SIGNPOST_LISTS;
  * one at a time once it completes). One ordered index-only pass per list.
  */
 export async function writeSignposts(tx: RawTx, runId: number): Promise<void> {
-  await tx.exec(`DELETE FROM "RunSignpost" WHERE "runId" = $1`, [runId]);
-  for (const [list, filter] of Object.entries(SIGNPOST_LISTS)) {
-    await tx.exec(
+  await tx.script(signpostsScript(runId));
+}
+
+/**
+ * Starts writing a run's signposts at its end. On PostgreSQL they go as one script, with `then`
+ * (more statements) after them, left running: the server works on it while the loader's thread
+ * computes the run's metrics, and `done` settles when it is finished. SQLite writes them (and
+ * `then`) before returning: its statements run on this thread.
+ */
+export async function startSignposts(tx: RawTx, runId: number, then = ""): Promise<{ done: Promise<unknown> }> {
+  const script = then ? `${signpostsScript(runId)}\n${then}` : signpostsScript(runId);
+  if (tx.provider === "postgres") return { done: tx.script(script) };
+  await tx.script(script);
+  return { done: Promise.resolve() };
+}
+
+/**
+ * The statements of writeSignposts as one script (its run id written in: an integer): sent at
+ * once, the server runs them while the loader's thread computes the run's metrics.
+ */
+function signpostsScript(runId: number): string {
+  if (!Number.isSafeInteger(runId)) throw new Error(`internal: run id ${runId}`);
+  const inserts = Object.entries(SIGNPOST_LISTS).map(
+    ([list, filter]) =>
       `INSERT INTO "RunSignpost" ("runId", "list", "position", "itemId", "epoch")
-       SELECT $1, $2, "n", "itemId", "epoch" FROM (
+       SELECT ${runId}, '${list}', "n", "itemId", "epoch" FROM (
          SELECT "itemId", "epoch", ROW_NUMBER() OVER (ORDER BY "itemId", "epoch") - 1 AS "n"
-         FROM "Generation" WHERE "runId" = $1 ${filter}
-       ) o WHERE "n" % ${SIGNPOST_EVERY} = 0`,
-      [runId, list],
-    );
-  }
+         FROM "Generation" WHERE "runId" = ${runId} ${filter}
+       ) o WHERE "n" % ${SIGNPOST_EVERY} = 0;`,
+  );
+  return [`DELETE FROM "RunSignpost" WHERE "runId" = ${runId};`, ...inserts].join("\n");
 }

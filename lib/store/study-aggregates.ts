@@ -73,7 +73,11 @@ export function studyLengthRows(g: SummaryColumns): Map<number, LengthRow> {
 
 /** Replaces the run's study aggregates. */
 export async function writeStudyAggregates(tx: RawTx, runId: number, header: RunHeader, g: SummaryColumns): Promise<void> {
-  await tx.exec(`DELETE FROM "RunStudyStat" WHERE "runId" = $1`, [runId]);
+  await insertStudyRows(tx, runId, studyRows(runId, header, g));
+}
+
+/** The run's RunStudyStat rows (STUDY_STAT_COLS). */
+export function studyRows(runId: number, header: RunHeader, g: SummaryColumns): unknown[][] {
   const f = runFactorColumns(header.benchmark, header.variant);
   const rows: unknown[][] = [];
   for (const [length, r] of [...studyLengthRows(g)].sort((a, b) => a[0] - b[0])) {
@@ -100,5 +104,11 @@ export async function writeStudyAggregates(tx: RawTx, runId: number, header: Run
       f.turnMode,
     ]);
   }
+  return rows;
+}
+
+/** Replaces the run's RunStudyStat rows with `rows`. */
+export async function insertStudyRows(tx: RawTx, runId: number, rows: unknown[][]): Promise<void> {
+  await tx.exec(`DELETE FROM "RunStudyStat" WHERE "runId" = $1`, [runId]);
   if (rows.length) await tx.insertRows("RunStudyStat", [...STUDY_STAT_COLS], rows);
 }

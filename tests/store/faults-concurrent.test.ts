@@ -208,7 +208,7 @@ describe.each(STORE_KINDS)("concurrent loads of one run key on $name", (kind) =>
         for (const r of results) expect(r.code, r.out).toBe(0);
         const stored = classify(await runSnapshot(store, KEY), refs);
         // SQLite commits as a load's last step, so the process that exits last committed last. On
-        // PostgreSQL a load runs VACUUM (ANALYZE) after its commit, so the later commit may exit
+        // PostgreSQL a load runs VACUUM and ANALYZE after its commit, so the later commit may exit
         // first: there the run must be one file whole, whichever.
         if (kind.name === "sqlite") expect(stored).toBe(finished[1]);
         else expect(["A", "B"]).toContain(stored);
