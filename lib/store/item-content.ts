@@ -79,7 +79,8 @@ export async function storeContents(tx: RawTx, contents: readonly ItemContent[])
     for (const r of rows) ids.set(Buffer.from(r.hash).toString("hex"), Number(r.id));
   };
   // The records a chunk already had (another run's items) are not returned by the insert: read them.
-  const missing = (chunk: ItemContent[]) => chunk.filter((c) => !ids.has(c.hash.toString("hex"))).map((c) => c.hash);
+  const missingContents = (chunk: ItemContent[]) => chunk.filter((c) => !ids.has(c.hash.toString("hex")));
+  const missing = (chunk: ItemContent[]) => missingContents(chunk).map((c) => c.hash);
   if (tx.provider === "sqlite") {
     // a statement or two per chunk, not one per record: the loader's thread is a load's slower one
     const all = [...byHash.values()];
@@ -98,34 +99,24 @@ export async function storeContents(tx: RawTx, contents: readonly ItemContent[])
       found(await tx.query<{ id: number; hash: Uint8Array }>(`SELECT "id", "hash" FROM "ItemContent" WHERE "hash" IN (${marks})`, rest));
     }
   } else {
-    // sorted, so two loads sharing records lock them in the same order
+    // sorted, so two loads sharing records (and a delete of them) lock them in the same order
     const all = [...byHash.keys()].sort();
     for (let i = 0; i < all.length; i += PG_CHUNK) {
       const chunk = all.slice(i, i + PG_CHUNK).map((h) => byHash.get(h)!);
-      // The keys and the records each as one bytea parameter, which node-postgres sends as
-      // its bytes, cut apart by the server; arrays of bytea go as text, every byte as hex, that
-      // the server parsed a character at a time (~7% of its CPU in a load).
-      const at: number[] = [];
-      const len: number[] = [];
-      let end = 0;
-      for (const c of chunk) {
-        if (c.hash.length !== KEY_BYTES) throw new Error("item content: a key of the wrong length");
-        at.push(end);
-        len.push(c.body.length);
-        end += c.body.length;
+      // The records other runs wrote are locked until this load commits, so that a delete of
+      // their last run meanwhile keeps them (dropUnusedContents); one deleted between the insert
+      // and the lock is written again.
+      for (let todo = chunk; todo.length > 0; todo = missingContents(chunk)) {
+        found(await insertPgContents(tx, todo));
+        const rest = missing(chunk);
+        if (rest.length === 0) break;
+        found(
+          await tx.query<{ id: number; hash: Buffer }>(
+            `SELECT "id", "hash" FROM "ItemContent" WHERE "hash" = ANY($1::bytea[]) ORDER BY "hash" FOR KEY SHARE`,
+            [rest],
+          ),
+        );
       }
-      found(
-        await tx.query<{ id: number; hash: Buffer }>(
-          `INSERT INTO "ItemContent" ("hash", "body")
-           SELECT substring($1::bytea FROM o."n"::int * ${KEY_BYTES} - ${KEY_BYTES - 1} FOR ${KEY_BYTES}), substring($2::bytea FROM o."at" + 1 FOR o."len")
-             FROM unnest($3::int[], $4::int[]) WITH ORDINALITY AS o("at", "len", "n") ORDER BY o."n"
-           ON CONFLICT ("hash") DO NOTHING RETURNING "id", "hash"`,
-          [Buffer.concat(chunk.map((c) => c.hash)), Buffer.concat(chunk.map((c) => c.body)), at, len],
-        ),
-      );
-      const rest = missing(chunk);
-      if (rest.length === 0) continue;
-      found(await tx.query<{ id: number; hash: Buffer }>(`SELECT "id", "hash" FROM "ItemContent" WHERE "hash" = ANY($1::bytea[])`, [rest]));
     }
   }
   return contents.map((c) => {
@@ -133,6 +124,29 @@ export async function storeContents(tx: RawTx, contents: readonly ItemContent[])
     if (id === undefined) throw new Error("item content: a record was not stored");
     return id;
   });
+}
+
+/** Inserts the records not stored yet; returns the ids and keys of those it inserted. */
+async function insertPgContents(tx: RawTx, chunk: readonly ItemContent[]): Promise<{ id: number; hash: Buffer }[]> {
+  // The keys and the records each as one bytea parameter, which node-postgres sends as its
+  // bytes, cut apart by the server; arrays of bytea go as text, every byte as hex, that the
+  // server parsed a character at a time (~7% of its CPU in a load).
+  const at: number[] = [];
+  const len: number[] = [];
+  let end = 0;
+  for (const c of chunk) {
+    if (c.hash.length !== KEY_BYTES) throw new Error("item content: a key of the wrong length");
+    at.push(end);
+    len.push(c.body.length);
+    end += c.body.length;
+  }
+  return tx.query<{ id: number; hash: Buffer }>(
+    `INSERT INTO "ItemContent" ("hash", "body")
+     SELECT substring($1::bytea FROM o."n"::int * ${KEY_BYTES} - ${KEY_BYTES - 1} FOR ${KEY_BYTES}), substring($2::bytea FROM o."at" + 1 FOR o."len")
+       FROM unnest($3::int[], $4::int[]) WITH ORDINALITY AS o("at", "len", "n") ORDER BY o."n"
+     ON CONFLICT ("hash") DO NOTHING RETURNING "id", "hash"`,
+    [Buffer.concat(chunk.map((c) => c.hash)), Buffer.concat(chunk.map((c) => c.body)), at, len],
+  );
 }
 
 /** The content ids a run's items use: the candidates to drop once the run is gone. */
@@ -143,12 +157,18 @@ export async function contentsOfRun(tx: RawTx, runId: number): Promise<number[]>
 
 /**
  * Drops the records among `ids` that no item uses any more (after their run was deleted or
- * replaced). A record another transaction has just started to use stays: its item holds a
- * foreign key to it, so the delete fails and rolls back rather than orphan that item.
+ * replaced). A record another transaction has just started to use stays. On PostgreSQL that
+ * transaction holds a lock on it (storeContents): the candidates are locked first, in the
+ * order loads lock them, which waits for such a load to commit, and the delete that follows
+ * (a statement of its own, so it sees what that load committed) keeps the records its items
+ * use. SQLite's writers take turns, and its items keep their foreign key.
  */
 export async function dropUnusedContents(tx: RawTx, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
   const unused = `NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = "ItemContent"."id")`;
-  if (tx.provider === "postgres") return tx.exec(`DELETE FROM "ItemContent" WHERE "id" = ANY($1::int[]) AND ${unused}`, [ids]);
+  if (tx.provider === "postgres") {
+    await tx.query(`SELECT "id" FROM "ItemContent" WHERE "id" = ANY($1::int[]) ORDER BY "hash" FOR UPDATE`, [ids]);
+    return tx.exec(`DELETE FROM "ItemContent" WHERE "id" = ANY($1::int[]) AND ${unused}`, [ids]);
+  }
   return tx.exec(`DELETE FROM "ItemContent" WHERE "id" IN (SELECT "value" FROM json_each($1)) AND ${unused}`, [JSON.stringify(ids)]);
 }
