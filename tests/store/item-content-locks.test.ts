@@ -55,6 +55,21 @@ describe.skipIf(!postgres)("content records used while their last run is deleted
     await tx.exec(`INSERT INTO "Item" ("runId", "key", "length", "contentId") VALUES ($1, $2, 5, $3)`, [into, key, ids[0]]);
     return ids;
   };
+  /** A load's transaction that stores the records and gives a new item `key` of run `into` the first one. */
+  const loadUsing = (records: { record: ItemContent }[], into: number, key: string) =>
+    store.raw.transaction((tx) =>
+      useRecords(
+        tx,
+        records.map((r) => r.record),
+        into,
+        key,
+      ),
+    );
+  /** What deleting a run does before it drops the records its items used. */
+  const deleteRows = async (tx: RawTx, run: number) => {
+    await tx.exec(`DELETE FROM "Item" WHERE "runId" = $1`, [run]);
+    await tx.exec(`DELETE FROM "Generation" WHERE "runId" = $1`, [run]);
+  };
   beforeAll(async () => {
     ({ store, drop } = await postgres!.create());
     for (const [key, seed] of [
@@ -100,8 +115,7 @@ describe.skipIf(!postgres)("content records used while their last run is deleted
     const into = await runId("other");
     const [held, release] = [gate(), gate()];
     const deleting = store.raw.transaction(async (tx) => {
-      await tx.exec(`DELETE FROM "Item" WHERE "runId" = $1`, [deletedRun]);
-      await tx.exec(`DELETE FROM "Generation" WHERE "runId" = $1`, [deletedRun]);
+      await deleteRows(tx, deletedRun);
       expect(
         await dropUnusedContents(
           tx,
@@ -113,14 +127,7 @@ describe.skipIf(!postgres)("content records used while their last run is deleted
     });
     await held.opened;
     let stored = false;
-    const load = store.raw.transaction(async (tx) =>
-      useRecords(
-        tx,
-        records.map((r) => r.record),
-        into,
-        "late-2",
-      ).then((ids) => ((stored = true), ids)),
-    );
+    const load = loadUsing(records, into, "late-2").then((ids) => ((stored = true), ids));
     await new Promise((r) => setTimeout(r, 300));
     expect(stored).toBe(false); // waiting for the delete
     release.open();
@@ -138,22 +145,14 @@ describe.skipIf(!postgres)("content records used while their last run is deleted
     const [locked, dropNow] = [gate(), gate()];
     // dropUnusedContents's two statements, with the load started between them
     const deleting = store.raw.transaction(async (tx) => {
-      await tx.exec(`DELETE FROM "Item" WHERE "runId" = $1`, [deletedRun]);
-      await tx.exec(`DELETE FROM "Generation" WHERE "runId" = $1`, [deletedRun]);
+      await deleteRows(tx, deletedRun);
       await tx.query(`SELECT "id" FROM "ItemContent" WHERE "id" = ANY($1::int[]) ORDER BY "hash" FOR UPDATE`, [ids]);
       locked.open();
       await dropNow.opened;
       await tx.exec(`DELETE FROM "ItemContent" WHERE "id" = ANY($1::int[])`, [ids]);
     });
     await locked.opened;
-    const load = store.raw.transaction(async (tx) =>
-      useRecords(
-        tx,
-        records.map((r) => r.record),
-        into,
-        "late-3",
-      ),
-    );
+    const load = loadUsing(records, into, "late-3");
     await new Promise((r) => setTimeout(r, 300)); // the load found the records and waits for their lock
     dropNow.open();
     await deleting;
