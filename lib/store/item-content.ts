@@ -161,7 +161,9 @@ export async function contentsOfRun(tx: RawTx, runId: number): Promise<number[]>
  * transaction holds a lock on it (storeContents): the candidates are locked first, in the
  * order loads lock them, which waits for such a load to commit, and the delete that follows
  * (a statement of its own, so it sees what that load committed) keeps the records its items
- * use. SQLite's writers take turns, and its items keep their foreign key.
+ * use. Every candidate is locked, the ones still in use too: locking only those that look
+ * unused would let a record go whose last other user was deleted meanwhile and that a third
+ * transaction had just locked. SQLite's writers take turns, and its items keep their foreign key.
  */
 export async function dropUnusedContents(tx: RawTx, ids: readonly number[]): Promise<number> {
   if (ids.length === 0) return 0;
