@@ -15,7 +15,7 @@ import { GEN_COLS, compressRowOutput, generationRow, itemContentOf } from "./row
 import { indexGeneration } from "./search-index";
 import { storesStepTrace } from "./derived-trace";
 import { stepTraceOf } from "./step-trace";
-import { ensureRunRefs, renumber, writeRunMetrics } from "./run-record";
+import { ensureRunRefs, renumber, RUN_HEADER_COLUMNS, runHeaderValues, writeRunMetrics } from "./run-record";
 import { writeSignposts } from "./signposts";
 
 export interface IncrementalRun {
@@ -57,23 +57,12 @@ export async function openIncrementalRun(store: Store, header: RunHeader, expect
       ]);
       return { runId: existing.id, header, stored: new Set(rows.map((r) => genKey(r.itemKey, Number(r.epoch)))), resumed: true };
     }
-    const { modelId, variantId } = await ensureRunRefs(tx, header);
+    const refs = await ensureRunRefs(tx, header);
     const [run] = await tx.query<{ id: number }>(
-      `INSERT INTO "Run" ("key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
+      `INSERT INTO "Run" (${RUN_HEADER_COLUMNS},
         "status", "itemCount", "generationCount", "expectedItems", "maxLength", "hasSteps", "metrics", "extras", "loadedAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'running', 0, 0, $9, 0, false, '{}', '{}', $10) RETURNING "id"`,
-      [
-        header.key,
-        modelId,
-        variantId,
-        header.benchmark,
-        JSON.stringify(header.config ?? {}),
-        JSON.stringify(header.source ?? null),
-        JSON.stringify(header.variant),
-        header.created_at,
-        expectedItems,
-        now,
-      ],
+      [...runHeaderValues(header, refs), expectedItems, now],
     );
     return { runId: Number(run.id), header, stored: new Set<string>(), resumed: false };
   });

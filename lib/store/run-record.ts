@@ -23,6 +23,23 @@ export async function renumber(tx: RawTx, runId: number): Promise<void> {
   );
 }
 
+/** The Run columns a run's header fills (a loaded run's and one written incrementally alike), in runHeaderValues' order. */
+export const RUN_HEADER_COLUMNS = `"key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt"`;
+
+/** The values of RUN_HEADER_COLUMNS for a run. */
+export function runHeaderValues(header: RunHeader, { modelId, variantId }: { modelId: number; variantId: number }): unknown[] {
+  return [
+    header.key,
+    modelId,
+    variantId,
+    header.benchmark,
+    JSON.stringify(header.config ?? {}),
+    JSON.stringify(header.source ?? null),
+    JSON.stringify(header.variant),
+    header.created_at,
+  ];
+}
+
 /**
  * The Run row a load starts with (`demo`: a run of `stepwise demo`, which the leaderboard
  * hides once real runs exist); its counts and metrics are written as the load ends. Returns its id.
@@ -30,24 +47,17 @@ export async function renumber(tx: RawTx, runId: number): Promise<void> {
 export async function insertLoadedRun(
   tx: RawTx,
   header: RunHeader,
-  { modelId, variantId }: { modelId: number; variantId: number },
+  refs: { modelId: number; variantId: number },
   demo: boolean,
 ): Promise<number> {
   const runId = await tx.reserveIds("Run", 1);
   await tx.exec(
-    `INSERT INTO "Run" ("id", "key", "modelId", "variantId", "benchmark", "config", "source", "variantJson", "createdAt",
+    `INSERT INTO "Run" ("id", ${RUN_HEADER_COLUMNS},
       "status", "itemCount", "generationCount", "maxLength", "hasSteps", "metrics", "extras", "loadedAt", "searchIndexed", "demo")
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'complete', 0, 0, 0, false, '{}', '{}', $10, $11, $12)`,
     [
       runId,
-      header.key,
-      modelId,
-      variantId,
-      header.benchmark,
-      JSON.stringify(header.config ?? {}),
-      JSON.stringify(header.source ?? null),
-      JSON.stringify(header.variant),
-      header.created_at,
+      ...runHeaderValues(header, refs),
       new Date().toISOString(), // ISO text: what Prisma itself writes to a SQLite DateTime column
       // flagged indexed for search as the load commits (lib/store/search-index.ts)
       false,
