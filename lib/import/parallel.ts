@@ -1,6 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { LineError, RunHeader } from "../analysis/types";
-import { analysisThreadUrl, type AnalysisThreadData } from "../store/analysis-thread-start";
+import { analysisThreadUrl } from "../store/analysis-thread-start";
 import type { LoadProgress } from "../store/load";
 import type { ThreadEvent } from "../store/parallel-source";
 import { WRITER_BATCH } from "../store/rows";
@@ -19,7 +19,7 @@ export const BATCH_EVENTS = 64;
 // as many generations as ingest keeps in flight: 1.06×; docs/performance.md, "Importers").
 export const IN_FLIGHT = Math.ceil((2 * WRITER_BATCH) / BATCH_EVENTS);
 
-export interface ImportThreadData extends Pick<AnalysisThreadData, "ahead"> {
+export interface ImportThreadData {
   kind: "import";
   file: string;
   path: string;
@@ -44,9 +44,9 @@ export type ImportThreadMessage =
 
 /** An import on a second thread started from `entry` (the server's comes from its own bundle). */
 export const importThreadStarter =
-  (entry: URL, { ahead }: Pick<ImportThreadData, "ahead"> = {}): ImportStarter =>
+  (entry: URL): ImportStarter =>
   (file, path, size, opts, progress) =>
-    attachThread(spawnThread(entry, file, path, size, opts, ahead), progress);
+    attachThread(spawnThread(entry, file, path, size, opts), progress);
 
 export const startImportThread = importThreadStarter(analysisThreadUrl);
 
@@ -69,9 +69,9 @@ export function importThreadAhead(file: string, path: string, size: number, opts
 
 type SpawnedThread = ReturnType<typeof spawnThread>;
 
-function spawnThread(entry: URL, file: string, path: string, size: number, opts: ImportOptions, ahead?: ImportThreadData["ahead"]) {
+function spawnThread(entry: URL, file: string, path: string, size: number, opts: ImportOptions) {
   const worker = new Worker(entry, {
-    workerData: { kind: "import", file, path, size, opts, ahead } satisfies ImportThreadData,
+    workerData: { kind: "import", file, path, size, opts } satisfies ImportThreadData,
     // 32 MB, not ingest's 8: a sample is parsed whole (JSON, attachments, events) and with 8 MB
     // scavenges took a large share of the thread's time (docs/performance.md, "Importers").
     resourceLimits: { maxYoungGenerationSizeMb: 32 },

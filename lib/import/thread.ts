@@ -1,32 +1,29 @@
 // The import thread (started by lib/import/parallel.ts through the analysis thread's entry):
 // runs the importer, analyses and builds each generation's rows, and sends them to the
 // loader's thread in batches, at most IN_FLIGHT unacknowledged, so memory stays bounded
-// whatever the file's size.
+// whatever the file's size. Unlike ingest's analysis thread it leaves all of the loader's part
+// (lib/store/done-ahead.ts) to the loader: reading and parsing an importer's format makes this
+// thread the slower of the two, and work it took from the loader lengthened imports (done
+// ahead by the loader's backlog, as ingest decides: Inspect 5%, measuring-execution 8% slower
+// on PostgreSQL; docs/performance.md, "Importers").
 import { parentPort, workerData } from "node:worker_threads";
 import type { RunHeader } from "../analysis/types";
 import { progressSteps } from "../native/reader";
 import { newProgress } from "../store/load";
 import type { ThreadEvent } from "../store/parallel-source";
-import { AHEAD_EVENTS, AheadBuffer } from "../store/done-ahead";
 import { prepareGeneration } from "../store/rows";
 import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
 import { startImport } from "./start";
 
-const { file, path, size, opts, ahead: pinned } = workerData as ImportThreadData;
+const { file, path, size, opts } = workerData as ImportThreadData;
 const port = parentPort!;
 let credit = IN_FLIGHT;
-// the loader's part of a generation done here while the loader has more than enough to write (lib/store/done-ahead.ts)
-const ahead = new AheadBuffer();
-const isAhead = pinned ? () => pinned === "always" : () => (IN_FLIGHT - credit) * BATCH_EVENTS > AHEAD_EVENTS;
 let wake: (() => void) | null = null;
 port.on("message", () => {
   credit++; // an acknowledgement: the loader has taken a batch
   wake?.();
 });
-const post = (m: ImportThreadMessage) => {
-  const aheadBytes = ahead.take();
-  port.postMessage(m, aheadBytes ? [aheadBytes] : []);
-};
+const post = (m: ImportThreadMessage) => port.postMessage(m);
 
 const progress = newProgress(size);
 const started = await startImport(file, path, size, opts, progress);
@@ -67,9 +64,7 @@ else {
       touched.set(current.key, current);
       batch.push(ev);
     } else if (ev.kind === "generation") {
-      const p = prepareGeneration(ev);
-      if (isAhead()) ahead.doAhead(p, false); // outputs stay for the loader: this thread starts before the store is known
-      batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p });
+      batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p: prepareGeneration(ev) });
     } else batch.push(ev);
     if (batch.length >= BATCH_EVENTS) await flush(false, seen);
   }
