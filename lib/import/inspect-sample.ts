@@ -7,48 +7,70 @@ import type { GenerationAnalysis, NativeItem } from "../analysis/types";
 import { describe, docLength, isNum, isObj, type ImportContext } from "./context";
 import { scoreVerdict, stepCounts, stepTrace, type ScoreChoice } from "./inspect-scores";
 
+/** The parts of a sample an import reads (scoredSample): only their attachment references are resolved. */
+const IMPORTED_PARTS = ["input", "target", "metadata", "output", "scores"] as const;
+
 /**
- * Replaces attachment:// references in place (the sample was just parsed and is ours) and
- * returns the paths of unresolved ones. The path of a node is only spelled out when one is
- * missing: building it for every node cost more than the walk.
+ * Replaces the attachment:// references of the parts of sample `s` an import reads, in place
+ * (the sample was just parsed and is ours), and returns the paths of unresolved ones. Messages
+ * and events are not imported, so neither walked nor checked: they held most of a sample's
+ * nodes (figures: docs/performance.md, "Importers").
  */
-export function resolveAttachments(root: unknown, att: Record<string, unknown>): string[] {
-  const missing: string[] = [];
-  const trail: (string | number)[] = [];
-  const spell = () => trail.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("") || "-";
-  const resolve = (v: string): string => {
-    if (!v.startsWith("attachment://")) return v;
-    const hit = att[v.slice(13)];
-    if (typeof hit === "string") return hit;
-    missing.push(spell());
-    return v;
-  };
-  const walk = (v: unknown, depth: number): void => {
-    if (depth > 100) return;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x: unknown = v[i];
-        trail.push(i);
-        if (typeof x === "string") v[i] = resolve(x);
-        else if (typeof x === "object" && x !== null) walk(x, depth + 1);
-        trail.pop();
-      }
-    } else if (isObj(v)) {
-      for (const k of Object.keys(v)) {
-        if (k === "attachments") continue;
-        const x = v[k];
-        trail.push(k);
-        if (typeof x === "string") {
-          const r = resolve(x);
-          // defineProperty: a key "__proto__" parsed from JSON is an own property, not the prototype
-          if (r !== x) Object.defineProperty(v, k, { value: r, writable: true, enumerable: true, configurable: true });
-        } else if (typeof x === "object" && x !== null) walk(x, depth + 1);
-        trail.pop();
-      }
+export function resolveAttachments(s: Record<string, unknown>, att: Record<string, unknown>): string[] {
+  let missing = false;
+  for (const k of IMPORTED_PARTS) {
+    const v = s[k];
+    if (typeof v === "string") {
+      const r = resolved(v, att);
+      if (r === null) missing = true;
+      else if (r !== v) s[k] = r;
+    } else if (typeof v === "object" && v !== null && !resolveIn(v, att, 0)) missing = true;
+  }
+  return missing ? IMPORTED_PARTS.flatMap((k) => unresolved(s[k], att, [k])) : [];
+}
+
+/** `v` with its attachment reference resolved; null for a reference to no attachment. */
+function resolved(v: string, att: Record<string, unknown>): string | null {
+  if (!v.startsWith("attachment://")) return v;
+  const hit = att[v.slice(13)];
+  return typeof hit === "string" ? hit : null;
+}
+
+/** Resolves the references under `v`; false when one is missing (its path is spelled by `unresolved`). */
+function resolveIn(v: object, att: Record<string, unknown>, depth: number): boolean {
+  if (depth > 100) return true;
+  let ok = true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x === "string") {
+        const r = resolved(x, att);
+        if (r === null) ok = false;
+        else v[i] = r;
+      } else if (typeof x === "object" && x !== null && !resolveIn(x, att, depth + 1)) ok = false;
     }
-  };
-  walk(root, 0);
-  return missing;
+    return ok;
+  }
+  const o = v as Record<string, unknown>;
+  for (const k in o) {
+    const x = o[k];
+    if (typeof x === "string") {
+      const r = resolved(x, att);
+      if (r === null) ok = false;
+      // defineProperty: a key "__proto__" parsed from JSON is an own property, not the prototype
+      else if (r !== x) Object.defineProperty(o, k, { value: r, writable: true, enumerable: true, configurable: true });
+    } else if (typeof x === "object" && x !== null && !resolveIn(x, att, depth + 1)) ok = false;
+  }
+  return ok;
+}
+
+/** The paths of the references under `v` still unresolved (spelled only after one was found missing). */
+function unresolved(v: unknown, att: Record<string, unknown>, trail: (string | number)[]): string[] {
+  if (typeof v === "string")
+    return resolved(v, att) === null ? [trail.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? k : `.${k}`)).join("")] : [];
+  if (typeof v !== "object" || v === null || trail.length > 101) return [];
+  const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : Object.entries(v);
+  return entries.flatMap(([k, x]) => unresolved(x, att, [...trail, k]));
 }
 
 /** The model's completion text: output.completion, else the first choice's text content. */
