@@ -3,6 +3,7 @@ import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
 import { AnalysisThread, analysisThreadUrl, type AnalysisThreadData } from "./analysis-thread-start";
 import type { EventSource, LoadProgress, SourceOptions } from "./load";
+import { BATCH_BYTES, BATCH_LINES, IN_FLIGHT, type LineFeed, type LinesAhead } from "./lines-ahead";
 import { readLineBatches } from "./read-lines";
 import type { PreparedGeneration } from "./rows";
 
@@ -36,13 +37,6 @@ export interface ThreadReply {
   spare?: ArrayBuffer;
 }
 
-const BATCH_LINES = 256;
-// A batch's bytes are transferred, not copied: at most BATCH_BYTES of lines whatever their
-// length. Four batches of 256 in flight keep both threads busy: two of 128 saved ~25 MB at
-// 1 GB but took ~25% more wall time (docs/performance.md, "Memory").
-const BATCH_BYTES = 1 << 20;
-const IN_FLIGHT = 4;
-
 /** The load's event source on a second thread started from `entry` (the server's comes from its own bundle). */
 export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadData, "ahead"> = {}) {
   return (
@@ -53,8 +47,11 @@ export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadD
   ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress, opts);
 }
 
-/** The load's event source on a thread started ahead of it, for the file it was started for. */
-export function startedNativeSource(thread: AnalysisThread) {
+/**
+ * The load's event source on a thread started ahead of it, for the file it was started for;
+ * `ahead`: that file's first lines, already sent to it (`input` is then `ahead.input`).
+ */
+export function startedNativeSource(thread: AnalysisThread, ahead: LinesAhead | null = null) {
   return (
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
@@ -62,7 +59,14 @@ export function startedNativeSource(thread: AnalysisThread) {
     opts: SourceOptions,
   ): EventSource => {
     if (file !== thread.data.file) throw new Error(`internal: the analysis thread of ${thread.data.file} given ${file}`);
-    return parallelSource(() => thread, file, input, progress, opts);
+    // The replies of one load come on one channel, or the loader could take them out of order.
+    const same =
+      ahead?.thread === thread &&
+      ahead.input === input &&
+      ahead.store.compressesOutputs === opts.compressesOutputs &&
+      ahead.store.loaderWaitsOnServer === opts.loaderWaitsOnServer;
+    if (ahead && !same) throw new Error("internal: lines sent ahead to another thread, from another input or for another store");
+    return parallelSource(() => thread, file, input, progress, opts, ahead);
   };
 }
 
@@ -74,15 +78,26 @@ function parallelSource(
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
   { compressesOutputs: compressOutputs, loaderWaitsOnServer }: Omit<SourceOptions, "maxErrors">,
+  ahead: LinesAhead | null = null,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
     const thread = start();
-    const spare: ArrayBuffer[] = [];
-    const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, (n) => (progress.bytes += n), spare)[Symbol.asyncIterator]();
-    let sent = 0;
+    const fresh = (): LineFeed => {
+      const spare: ArrayBuffer[] = [];
+      const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, (n) => (progress.bytes += n), spare)[Symbol.asyncIterator]();
+      return { batches, spare, sent: 0, inputDone: false };
+    };
+    let feed: LineFeed;
+    try {
+      feed = ahead ? await ahead.takeOver(progress) : fresh();
+    } catch (e) {
+      await thread.stop();
+      throw e;
+    }
+    const { batches, spare } = feed;
+    let { sent, inputDone } = feed;
     let received = 0;
-    let inputDone = false;
     let endSent = false;
     try {
       for (;;) {

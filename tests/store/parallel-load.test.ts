@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadNative } from "../../lib/store/load";
-import { analysisThreadUrl } from "../../lib/store/analysis-thread-start";
-import { parallelNativeSource, threadedNativeSource } from "../../lib/store/parallel-source";
+import { AnalysisThread, analysisThreadUrl } from "../../lib/store/analysis-thread-start";
+import { BATCH_LINES, IN_FLIGHT, LinesAhead } from "../../lib/store/lines-ahead";
+import { parallelNativeSource, startedNativeSource, threadedNativeSource } from "../../lib/store/parallel-source";
 import { EXAMPLES } from "../helpers/fixtures";
 import { loadedRows, twoStores } from "../helpers/load-rows";
 import { STORE_KINDS } from "../helpers/stores";
@@ -80,4 +81,49 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
       expect(a.ok).toBe(false);
     }
   }, 30_000);
+
+  it("gives the same reports, rows and progress with a file's first lines sent to its thread before the load", async () => {
+    const [run, ...rest] = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8").trim().split("\n");
+    const items = rest.slice(
+      0,
+      rest.findIndex((l) => JSON.parse(l).type === "run"),
+    ); // the first run's
+    const spread = (n: number, bad: boolean) => {
+      const lines = [run];
+      for (let k = 0; k < n; k++) {
+        const item = { ...JSON.parse(items[k % items.length]), id: `item-${k}` };
+        lines.push(bad && k % 401 === 3 ? "{not json" : JSON.stringify(item));
+      }
+      return Buffer.from(lines.join("\n") + "\n");
+    };
+    // more lines than the batches sent ahead, errors among them and after; fewer (the file read whole ahead); none
+    const files: [string, Buffer][] = [
+      ["many.jsonl", spread(IN_FLIGHT * BATCH_LINES + 700, false)],
+      ["many-bad.jsonl", spread(IN_FLIGHT * BATCH_LINES + 700, true)],
+      ["arith-small.jsonl", fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"))],
+      ["empty.jsonl", Buffer.alloc(0)],
+    ];
+    for (const ahead of ["always", "never"] as const) {
+      for (const [name, bytes] of files) {
+        const seen = { a: 0, b: 0 };
+        const a = await loadNative(stores.a, name, [bytes], { onProgress: (p) => (seen.a = p.bytes) });
+        const thread = new AnalysisThread(analysisThreadUrl, { file: name, ahead });
+        const lines = new LinesAhead(thread, chunks(bytes, 65_521), {
+          compressesOutputs: kind.name === "sqlite",
+          loaderWaitsOnServer: kind.name === "postgres",
+        });
+        await new Promise((r) => setTimeout(r, 50)); // the lines go over while nothing else happens
+        const b = await loadNative(stores.b, name, lines.input, {
+          source: startedNativeSource(thread, lines),
+          onProgress: (p) => (seen.b = p.bytes),
+        });
+        await lines.close();
+        expect(b, `${name}, ${ahead}`).toEqual(a);
+        expect(seen.b, name).toBe(bytes.length);
+        expect(seen.a, name).toBe(bytes.length);
+        expect(a.ok, name).toBe(name === "many.jsonl" || name === "arith-small.jsonl");
+      }
+      expect(await loadedRows(stores.b, RUN_COLUMNS), ahead).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
+    }
+  }, 120_000);
 });

@@ -2,7 +2,9 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import type { LineError } from "../../analysis/types";
 import { AnalysisThread, analysisThreadUrl, onTwoThreads } from "../../store/analysis-thread-start";
+import { LinesAhead } from "../../store/lines-ahead";
 import { formatLineError } from "../../store/load-errors";
+import { fileChunks } from "../../store/read-lines";
 import type { LoadReport } from "../../store/load";
 import { boundHeapGrowth, capYoungGeneration } from "../heap";
 import { progressBar } from "../progress";
@@ -32,17 +34,27 @@ export async function ingestCommand(argv: string[]): Promise<number> {
   capYoungGeneration();
   const options = { json: values.json === true, maxErrors, threads: values.threads };
   // The first file's analysis thread starts before the store's and the loader's modules load
-  // (~0.3 s), so that its isolate's own start (~0.15 s) is not waited for after them.
+  // (~0.3 s), so that its isolate's own start (~0.15 s) is not waited for after them, and the
+  // file's first lines go to it then (lib/store/lines-ahead.ts).
   const first = positionals[0];
-  const ahead =
+  const thread =
     (first === "-" || !whyUnreadable(first)) && onTwoThreads(options.threads, sizeOf(first))
       ? new AnalysisThread(analysisThreadUrl, { file: nameOf(first), maxErrors })
       : null;
+  const lines = thread && first !== "-" ? new LinesAhead(thread, fileChunks(first), await storeOptions()) : null;
   try {
-    return await ingestFiles(positionals, options, ahead);
+    return await ingestFiles(positionals, options, thread && { thread, lines });
   } finally {
-    await ahead?.stop();
+    await lines?.close();
+    await thread?.stop();
   }
+}
+
+/** What a load will tell its source about the store DATABASE_URL names (lib/store/load.ts, loadNative). */
+async function storeOptions() {
+  const [{ env, providerOf }, { compressesOutputs }] = await Promise.all([import("../../env"), import("../../store/output-text")]);
+  const provider = providerOf(env.DATABASE_URL);
+  return { compressesOutputs: compressesOutputs(provider), loaderWaitsOnServer: provider === "postgres" };
 }
 
 const nameOf = (file: string) => (file === "-" ? "<stdin>" : file);
@@ -52,12 +64,11 @@ const sizeOf = (file: string) => (file === "-" ? null : fs.statSync(file).size);
 async function ingestFiles(
   positionals: string[],
   { json, maxErrors, threads }: { json: boolean; maxErrors: number | undefined; threads: string | undefined },
-  ahead: AnalysisThread | null,
+  ahead: { thread: AnalysisThread; lines: LinesAhead | null } | null,
 ): Promise<number> {
-  const [{ loadNative }, { parallelNativeSource, startedNativeSource }, { fileChunks }, { withStore }] = await Promise.all([
+  const [{ loadNative }, { parallelNativeSource, startedNativeSource }, { withStore }] = await Promise.all([
     import("../../store/load"),
     import("../../store/parallel-source"),
-    import("../../store/read-lines"),
     import("../store"),
   ]);
   const reports: LoadReport[] = await withStore(async (store) => {
@@ -79,14 +90,19 @@ async function ingestFiles(
         if (!json) printReport(report, 0);
         continue;
       }
-      const input = file === "-" ? process.stdin : fileChunks(file);
+      const input = i === 0 && ahead?.lines ? ahead.lines.input : file === "-" ? process.stdin : fileChunks(file);
       const totalBytes = sizeOf(file);
       const bar = progressBar(name, "MB");
       const started = Date.now();
       const report = await loadNative(store, name, input, {
         totalBytes,
         maxErrors,
-        source: i === 0 && ahead ? startedNativeSource(ahead) : onTwoThreads(threads, totalBytes) ? parallelNativeSource : undefined,
+        source:
+          i === 0 && ahead
+            ? startedNativeSource(ahead.thread, ahead.lines)
+            : onTwoThreads(threads, totalBytes)
+              ? parallelNativeSource
+              : undefined,
         onProgress: (p) =>
           bar.update(p.bytes / 1e6, p.totalBytes ? p.totalBytes / 1e6 : null, `${p.generations} generations, ${p.steps} steps`),
       });
