@@ -59,11 +59,21 @@ function viaParse(bytes: Buffer): Outcome {
   return { ok: true, doc, elements: [] };
 }
 
+// Step logs shaped as measuring-execution's (each element an object whose first key is "step"),
+// some holding objects that start the same way, so that where the reader guesses an element
+// ends without scanning it, the guess is sometimes wrong.
+const stepLog = fc.record({
+  step: fc.nat(),
+  instances: fc.array(fc.oneof(fc.record({ step: fc.nat(), v: fc.jsonValue({ maxDepth: 1 }) }), fc.jsonValue({ maxDepth: 2 })), {
+    maxLength: 3,
+  }),
+  n: fc.jsonValue({ maxDepth: 1 }),
+});
 const member = fc.oneof(fc.constant(SPLIT), fc.constant("config"), fc.string({ maxLength: 6 }), fc.constant('ü,["}'));
 const documents = fc
   .tuple(
     fc.array(fc.tuple(member, fc.jsonValue({ maxDepth: 3 })), { maxLength: 4 }),
-    fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 6 }),
+    fc.oneof(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 6 }), fc.array(stepLog, { maxLength: 6 })),
     fc.boolean(),
     fc.constantFrom(0, 1, "\t"),
     fc.nat(),
