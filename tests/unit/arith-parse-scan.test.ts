@@ -115,6 +115,26 @@ describe("arith parser scans", () => {
     );
   });
 
+  it("reads a decimal of any length as Number does (digits, point, exponent)", () => {
+    const decimal = fc
+      .tuple(
+        fc.stringMatching(/^[0-9]{1,20}$/),
+        fc.option(fc.stringMatching(/^[0-9]{1,22}$/), { nil: undefined }),
+        fc.option(fc.stringMatching(/^[eE][+-]?[0-9]{1,3}$/), { nil: undefined }),
+      )
+      .map(([whole, fraction, exponent]) => whole + (fraction === undefined ? "" : "." + fraction) + (exponent ?? ""));
+    fc.assert(
+      fc.property(decimal, (d) => {
+        const want = Number(d);
+        expect(Object.is(lastNumber(`S3 = ${d}`), Number.isFinite(want) ? want : null)).toBe(true);
+        expect(Object.is(lastNumber(`= -${d}`), Number.isFinite(want) ? -want : null)).toBe(true);
+      }),
+      { numRuns: 20_000, seed: 7 },
+    );
+    for (const d of ["0.1", "0.30000000000000004", "123456789012345", "1234567890123456", "9007199254740993", "0.000000000000001", "5.849"])
+      expect(lastNumber(`= ${d}`)).toBe(Number(d));
+  });
+
   it("keeps the reference's cases", () => {
     for (const [line, want] of [
       ["1.2.3", 1.2],
