@@ -118,7 +118,7 @@ function lastNumberIn(text: string, from: number, to: number): number | null {
   return Number.isFinite(v) ? v : null;
 }
 
-const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const POW10 = Array.from({ length: 16 }, (_, k) => Number(`1e${k}`)); // exact doubles
 
 /**
  * Number(text.slice(start, end)) for the match there, without the slice: a decimal of at most
