@@ -41,8 +41,9 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     (first === "-" || !whyUnreadable(first)) && onTwoThreads(options.threads, sizeOf(first))
       ? new AnalysisThread(analysisThreadUrl, { file: nameOf(first), maxErrors })
       : null;
-  const lines = thread && first !== "-" ? new LinesAhead(thread, fileChunks(first), await storeOptions()) : null;
+  let lines: LinesAhead | null = null;
   try {
+    lines = thread && first !== "-" ? new LinesAhead(thread, fileChunks(first), await storeOptions()) : null;
     return await ingestFiles(positionals, options, thread && { thread, lines });
   } finally {
     await lines?.close();
