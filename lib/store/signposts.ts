@@ -17,7 +17,9 @@ export type SignpostList = keyof typeof SIGNPOST_LISTS;
  * one at a time once it completes). One ordered index-only pass per list.
  */
 export async function writeSignposts(tx: RawTx, runId: number): Promise<void> {
-  await tx.script(signpostsScript(runId));
+  await (
+    await startSignposts(tx, runId)
+  ).done;
 }
 
 /**
