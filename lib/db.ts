@@ -1,98 +1,106 @@
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import { PrismaPg } from "@prisma/adapter-pg";
 import fs from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { env, providerOf, sqlitePath, type Provider } from "./env";
 import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
 import { registerOutputFunction } from "./store/output-text";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
-import { pgReader, sqliteReader, type StoreReader } from "./store/reader";
+import { sqliteReader, type StoreReader } from "./store/reader";
 import type { Sql } from "./store/sql";
-
-/**
- * Prisma's SQLite adapter with stepwise_output() registered on its connection (the search's
- * re-check reads the deflated outputs through it; lib/store/output-text.ts). The adapter keeps
- * its better-sqlite3 handle in a public `client` field.
- */
-class SqliteAdapterFactory extends PrismaBetterSQLite3 {
-  override async connect() {
-    const adapter = await super.connect();
-    registerOutputFunction((adapter as unknown as { client: Parameters<typeof registerOutputFunction>[0] }).client);
-    return adapter;
-  }
-}
-
-/** Settings of every PostgreSQL connection the app opens (see openStore; scripts/bench/explain.ts plans with them too). */
-export const PG_SESSION_OPTIONS = "-c parallel_setup_cost=20000";
 
 // The one place that picks the provider. Both generated clients come from the same data
 // model (prisma/sqlite is the source, prisma/postgres its copy), so one type serves both.
 export type Db = PrismaClient;
 
-export interface Store {
+/**
+ * A store as loads, imports and migrations use it: the driver only. Prisma's client and the
+ * PostgreSQL driver are each loaded only where used (~0.2 s of a command's start together;
+ * docs/performance.md, "Load").
+ */
+export interface RawStore {
   url: string;
   provider: Provider;
-  prisma: Db;
   /** driver-level access for migrations and bulk loads (lib/store/raw.ts) */
   raw: RawDb;
-  /** the views' reads, written as SQL, through the driver (lib/store/reader.ts) */
-  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
   close(): Promise<void>;
   /** the server's store (getStore): its loads give the event loop turns, as it answers requests too */
   sharesEventLoop?: boolean;
 }
 
-/** Opens a store and migrates it to the current schema. */
-export async function openStore(url: string = env.DATABASE_URL): Promise<Store> {
+export interface Store extends RawStore {
+  prisma: Db;
+  /** the views' reads, written as SQL, through the driver (lib/store/reader.ts) */
+  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
+}
+
+/** Opens a store and migrates it to the current schema, without Prisma's client. */
+export function openRawStore(url: string = env.DATABASE_URL): Promise<RawStore> {
+  return openMigrated(url);
+}
+
+/** The driver's store, migrated; on PostgreSQL with the pool it runs on (its close ends the pool). */
+async function openMigrated(url: string): Promise<RawStore & { pool: pg.Pool | null }> {
   const provider = providerOf(url);
   if (provider === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: 10,
-      connectionTimeoutMillis: 10_000,
-      // PostgreSQL planned parallel scans for small LIMIT queries (the compare page's) whose
-      // time then went to starting the workers. A higher setup cost keeps workers for the scans
-      // that pay for them, such as the compare table's once-per-pair aggregate (figures:
-      // docs/decisions.md, "Figures behind code comments").
-      options: PG_SESSION_OPTIONS,
-    });
-    pool.on("error", () => undefined); // an idle client dropped by the server: the pool replaces it
-    const raw = openRaw(url, pool);
+    const { openPgPool, openPgRaw } = await import("./store/postgres");
+    const pool = openPgPool(url);
+    const raw = openPgRaw(url, pool);
     await migrate(raw);
-    // each provider's client loads only when used (~5 MB of code apiece)
-    const { PrismaClient: PgClient } = await import("./generated/postgres/client");
-    const prisma = new PgClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
-    const reader = pgReader(pool);
-    return {
-      url,
-      provider,
-      prisma,
-      raw,
-      read: (query) => reader.read(query),
-      async close() {
-        await prisma.$disconnect();
-        await pool.end();
-      },
-    };
+    return { url, provider, raw, pool, close: () => pool.end() };
   }
   // Create the file with WAL set before Prisma's connection opens it.
   openSqliteDatabase(url).close();
-  const raw = openRaw(url);
+  const raw = await openRaw(url);
   await migrate(raw);
-  const { PrismaClient } = await import("./generated/sqlite/client");
+  return { url, provider, raw, pool: null, close: () => raw.close() };
+}
+
+/** Opens a store and migrates it to the current schema. */
+export async function openStore(url: string = env.DATABASE_URL): Promise<Store> {
+  const { pool, ...store } = await openMigrated(url);
+  if (pool) {
+    // each provider's client loads only when used (~5 MB of code apiece)
+    const [{ PrismaPg }, { PrismaClient: PgClient }, { pgReader }] = await Promise.all([
+      import("@prisma/adapter-pg"),
+      import("./generated/postgres/client"),
+      import("./store/postgres"),
+    ]);
+    const prisma = new PgClient({ adapter: new PrismaPg(pool) }) as unknown as Db;
+    const reader = pgReader(pool);
+    return {
+      ...store,
+      prisma,
+      read: (query) => reader.read(query),
+      async close() {
+        await prisma.$disconnect();
+        await store.close();
+      },
+    };
+  }
+  const [{ PrismaBetterSQLite3 }, { PrismaClient }] = await Promise.all([
+    import("@prisma/adapter-better-sqlite3"),
+    import("./generated/sqlite/client"),
+  ]);
+  // Prisma's SQLite adapter with stepwise_output() registered on its connection (the search's
+  // re-check reads the deflated outputs through it; lib/store/output-text.ts). The adapter
+  // keeps its better-sqlite3 handle in a public `client` field.
+  class SqliteAdapterFactory extends PrismaBetterSQLite3 {
+    override async connect() {
+      const adapter = await super.connect();
+      registerOutputFunction((adapter as unknown as { client: Parameters<typeof registerOutputFunction>[0] }).client);
+      return adapter;
+    }
+  }
   const prisma = new PrismaClient({ adapter: new SqliteAdapterFactory({ url: "file:" + sqlitePath(url), timeout: 30_000 }) });
   // opened on the first read: the command line's loads never read through it
   let reader: StoreReader | undefined;
   return {
-    url,
-    provider,
+    ...store,
     prisma,
-    raw,
     read: (query) => (reader ??= sqliteReader(url)).read(query),
     async close() {
       await prisma.$disconnect();
-      await raw.close();
+      await store.close();
       await reader?.close();
     },
   };

@@ -3,7 +3,7 @@
 // nothing, replace by run key). Importers read from a file on disk: the API spools its body
 // to a temporary file first, because a ZIP must be read from its end.
 import fs from "node:fs";
-import type { Store } from "../db";
+import type { RawStore } from "../db";
 import { loadEvents, newProgress, type LoadProgress } from "../store/load";
 import type { ImportOptions } from "./options";
 import { failedImport, type ImportReport, type ImportStarter } from "./report";
@@ -17,7 +17,7 @@ export type { ImportReport } from "./report";
  * thread, as `stepwise ingest` does for native files.
  */
 export async function importFile(
-  store: Store,
+  store: RawStore,
   file: string,
   path: string,
   opts: ImportOptions,

@@ -1,4 +1,3 @@
-import pg from "pg";
 import { providerOf } from "../env";
 
 // `stepwise migrate` on a PostgreSQL server whose database does not exist yet: create it, as
@@ -11,6 +10,7 @@ const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 /** Creates the database named by a postgresql:// URL when it is missing. Returns whether it did. */
 export async function ensurePostgresDatabase(url: string): Promise<boolean> {
   if (providerOf(url) !== "postgres") return false;
+  const { default: pg } = await import("pg");
   const probe = new pg.Client({ connectionString: url });
   try {
     await probe.connect();

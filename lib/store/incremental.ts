@@ -6,7 +6,7 @@
 import { summaryOf } from "../analysis/analyse";
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationAnalysis, GenerationSummary, NativeItem, RunHeader, StoredGenerationAnalysis } from "../analysis/types";
-import type { Store } from "../db";
+import type { RawStore } from "../db";
 import { parseJsonOr } from "../json";
 import { holdRun } from "./delete-run";
 import { decodeItemContent, dropUnusedContents, storeContents } from "./item-content";
@@ -35,7 +35,7 @@ const PINNED = ["prompt_version", "temperature", "max_tokens", "epochs"] as cons
 export class RunConflictError extends Error {}
 
 /** Creates the run (status "running") or resumes the stored one with the same key. */
-export async function openIncrementalRun(store: Store, header: RunHeader, expectedItems: number): Promise<IncrementalRun> {
+export async function openIncrementalRun(store: RawStore, header: RunHeader, expectedItems: number): Promise<IncrementalRun> {
   return store.raw.transaction(async (tx) => {
     const [existing] = await tx.query<{ id: number; benchmark: string; config: string; model: string; variant: string }>(
       `SELECT r."id", r."benchmark", r."config", m."name" AS "model", v."name" AS "variant"
@@ -91,7 +91,7 @@ function checkCompatible(header: RunHeader, existing: { benchmark: string; confi
 }
 
 /** Stores one generation (and its item on first sight). Returns false when (item, epoch) was already stored. */
-export async function addGeneration(store: Store, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
+export async function addGeneration(store: RawStore, run: IncrementalRun, item: NativeItem, a: GenerationAnalysis): Promise<boolean> {
   const added = await store.raw.transaction(async (tx) => {
     await holdRun(tx, run.runId);
     const itemId = await itemIdFor(tx, run, item, a);
@@ -136,7 +136,7 @@ async function itemIdFor(tx: RawTx, run: IncrementalRun, item: NativeItem, a: Ge
  * that many generations are stored; otherwise, and until then, it stays "running".
  */
 export async function refreshRun(
-  store: Store,
+  store: RawStore,
   run: IncrementalRun,
   completeAt: number | null,
 ): Promise<{ items: number; generations: number; status: "running" | "complete" }> {

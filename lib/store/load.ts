@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
-import type { Store } from "../db";
+import type { RawStore } from "../db";
 import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
@@ -78,7 +78,7 @@ const NUL_MESSAGE = "holds the character U+0000, which PostgreSQL cannot store i
  * any error anywhere in the file rolls everything back (every error is reported).
  */
 export async function loadEvents(
-  store: Store,
+  store: RawStore,
   file: string,
   source: EventSource,
   progress: LoadProgress,
@@ -195,7 +195,7 @@ export interface SourceOptions {
 }
 
 export async function loadNative(
-  store: Store,
+  store: RawStore,
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   opts: LoadOptions = {},

@@ -1,17 +1,17 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { providerOf, sqlitePath, type Provider } from "../env";
 import { registerOutputFunction } from "./output-text";
 import { registerPostingsFunction } from "./search-postings";
 import { registerSearchTermsFunction } from "./search-terms";
-import { BinaryRows, binaryTypes, copyEncoded, copyRows, copyValues } from "./pg-copy";
+import type { BinaryRows } from "./pg-copy";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
 // several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
 // and a load must hold one transaction across a streamed file. Queries go through Prisma.
-// PostgreSQL rows go in with COPY (lib/store/pg-copy.ts).
+// PostgreSQL's side is lib/store/postgres.ts, loaded only for a PostgreSQL store.
 // SQL is written with $1.. placeholders; the SQLite side rewrites them to ?NNN.
 
 export interface RawTx {
@@ -42,8 +42,11 @@ export interface RawDb {
   close(): Promise<void>;
 }
 
-export function openRaw(url: string, pool?: pg.Pool): RawDb {
-  return providerOf(url) === "postgres" ? openPg(url, pool) : openSqlite(url);
+/** The store at `url`; on PostgreSQL through `pool` when given (its owner ends it), else a pool of its own. */
+export async function openRaw(url: string, pool?: pg.Pool): Promise<RawDb> {
+  if (providerOf(url) !== "postgres") return openSqlite(url);
+  const { openPgRaw } = await import("./postgres");
+  return openPgRaw(url, pool);
 }
 
 const placeholder = /\$(\d+)/g;
@@ -217,72 +220,6 @@ function openSqlite(url: string): RawDb {
     },
     async close() {
       db.close();
-    },
-  };
-}
-
-function pgValue(v: unknown) {
-  return v === undefined ? null : v;
-}
-
-function openPg(url: string, sharedPool?: pg.Pool): RawDb {
-  const pool = sharedPool ?? new pg.Pool({ connectionString: url, max: 4 });
-  return {
-    provider: "postgres",
-    async outsideTransaction(sql) {
-      await pool.query(sql);
-    },
-    async transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
-      const tx: RawTx = {
-        provider: "postgres",
-        async exec(sql, params = []) {
-          return (await client.query(sql, params.map(pgValue))).rowCount ?? 0;
-        },
-        async query<T>(sql: string, params: unknown[] = []) {
-          return (await client.query(sql, params.map(pgValue))).rows as T[];
-        },
-        async script(sql) {
-          await client.query(sql);
-        },
-        async insertRows(table, columns, rows) {
-          await copyRows(client, table, columns, rows);
-        },
-        async insertValues(table, columns, chunks) {
-          await copyValues(client, table, columns, chunks);
-        },
-        async encoderOf(table, columns) {
-          const types = await binaryTypes(client, table, columns);
-          return types && new BinaryRows(types, columns);
-        },
-        async insertEncoded(table, rows) {
-          await copyEncoded(client, table, rows);
-        },
-        async reserveIds(table, n) {
-          const seq = `"${table}_id_seq"`;
-          // Values are consecutive unless another session draws from the sequence at the
-          // same moment; then draw again (skipped ids are harmless).
-          for (;;) {
-            const r = await client.query(`SELECT nextval('${seq}') AS id FROM generate_series(1, $1)`, [n]);
-            const ids = r.rows.map((x: { id: string }) => Number(x.id));
-            if (ids.every((id, i) => id === ids[0] + i)) return ids[0];
-          }
-        },
-      };
-      try {
-        await client.query("BEGIN");
-        const out = await fn(tx);
-        await client.query("COMMIT");
-        return out;
-      } catch (e) {
-        await client.query("ROLLBACK").catch(() => undefined);
-        throw e;
-      } finally {
-        client.release();
-      }
-    },
-    async close() {
-      if (!sharedPool) await pool.end();
     },
   };
 }

@@ -1,5 +1,4 @@
 import type Database from "better-sqlite3";
-import pg from "pg";
 import type { Sql } from "./sql";
 import { openSqliteDatabase } from "./raw";
 
@@ -8,7 +7,7 @@ import { openSqliteDatabase } from "./raw";
 // every statement anew: ~30% of a page's server CPU (docs/performance.md, "Pages"). Reads
 // written as SQL (lib/store/sql.ts) go through here instead; Prisma keeps the writes.
 // Rows come as the driver gives them (SQLite: booleans as 0/1): readers convert each column
-// (lib/queries/sql-values.ts).
+// (lib/queries/sql-values.ts). PostgreSQL's reader is in lib/store/postgres.ts.
 
 export interface StoreReader {
   read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
@@ -49,28 +48,5 @@ export function sqliteReader(url: string): StoreReader {
     async close() {
       db.close();
     },
-  };
-}
-
-// PostgreSQL's BIGINT (COUNT, SUM) and NUMERIC as numbers, not text (every count here is far
-// below 2^53), and `timestamp` (without time zone, as Prisma declares DateTime) as UTC, as
-// Prisma writes it, where node-postgres would take the server's local time.
-const INT8 = 20;
-const NUMERIC = 1700;
-const TIMESTAMP = 1114;
-const pgTypes = {
-  getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === INT8 || oid === NUMERIC) return (v: string) => Number(v);
-    if (oid === TIMESTAMP) return (v: string) => new Date(v.replace(" ", "T") + "Z");
-    return pg.types.getTypeParser(oid, format ?? "text");
-  },
-} as pg.CustomTypesConfig;
-
-export function pgReader(pool: pg.Pool): StoreReader {
-  return {
-    async read<T>(query: Sql) {
-      return (await pool.query({ text: query.text, values: query.values as unknown[], types: pgTypes })).rows as T[];
-    },
-    async close() {},
   };
 }

@@ -1,4 +1,4 @@
-import type { Store } from "../db";
+import type { RawStore } from "../db";
 import type { Provider } from "../env";
 
 // PostgreSQL plans from statistics that only ANALYZE (or autovacuum, which may be off or late)
@@ -17,7 +17,7 @@ export const inLoadStatistics = (provider: Provider): string => (provider === "p
  * (docs/performance.md), and the statistics of the small tables written last. Each costs one
  * pass over the new pages or a few rows.
  */
-export async function refreshStatistics(store: Store): Promise<void> {
+export async function refreshStatistics(store: RawStore): Promise<void> {
   if (store.raw.provider !== "postgres") return;
   await store.raw.outsideTransaction(`VACUUM "Generation"`);
   await store.raw.outsideTransaction(`ANALYZE "RunLengthStat", "RunStepStat", "RunSignpost"`);

@@ -5,7 +5,7 @@
 //   DATABASE_URL=file:data/stepwise.db npx --no-install tsx scripts/bench/explain.ts [run-key]
 import Database from "better-sqlite3";
 import pg from "pg";
-import { PG_SESSION_OPTIONS } from "../../lib/db";
+import { PG_SESSION_OPTIONS } from "../../lib/store/postgres";
 import { providerOf, sqlitePath } from "../../lib/env";
 import { dialectOf } from "../../lib/store/dialect";
 import { queryTrigrams } from "../../lib/store/search-terms";

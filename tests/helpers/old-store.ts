@@ -41,7 +41,7 @@ export async function storeBefore(kind: StoreKind, migration: string): Promise<{
       await a.end();
     };
   }
-  const raw = openRaw(url);
+  const raw = await openRaw(url);
   await raw.transaction(async (tx) => {
     await tx.exec('CREATE TABLE "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');
     for (const m of listMigrations(raw.provider).filter((m) => m.name < migration)) {

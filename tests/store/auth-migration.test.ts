@@ -16,7 +16,7 @@ describe("0003_auth on an existing SQLite store", () => {
     const url = "file:" + path.join(dir, "old.db");
     try {
       openSqliteDatabase(url).close();
-      const raw = openRaw(url);
+      const raw = await openRaw(url);
       const secret = newSecret("sw_");
       await raw.transaction(async (tx) => {
         await tx.exec('CREATE TABLE IF NOT EXISTS "_stepwise_migrations" ("name" TEXT PRIMARY KEY, "applied_at" TEXT NOT NULL)');

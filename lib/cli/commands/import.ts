@@ -94,12 +94,12 @@ async function importFiles(
   /** the first file's thread, started ahead */
   ahead: ImportStarter | null,
 ): Promise<number> {
-  const [{ importFile }, { withStore }, { startImportThread }] = await Promise.all([
+  const [{ importFile }, { withRawStore }, { startImportThread }] = await Promise.all([
     import("../../import"),
     import("../store"),
     import("../../import/parallel"),
   ]);
-  const reports: ImportReport[] = await withStore(async (store) => {
+  const reports: ImportReport[] = await withRawStore(async (store) => {
     const out: ImportReport[] = [];
     for (const [i, file] of positionals.entries()) {
       const name = file === "-" ? "<stdin>" : file;

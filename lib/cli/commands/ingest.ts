@@ -67,12 +67,12 @@ async function ingestFiles(
   { json, maxErrors, threads }: { json: boolean; maxErrors: number | undefined; threads: string | undefined },
   ahead: { thread: AnalysisThread; lines: LinesAhead | null } | null,
 ): Promise<number> {
-  const [{ loadNative }, { parallelNativeSource, startedNativeSource }, { withStore }] = await Promise.all([
+  const [{ loadNative }, { parallelNativeSource, startedNativeSource }, { withRawStore }] = await Promise.all([
     import("../../store/load"),
     import("../../store/parallel-source"),
     import("../store"),
   ]);
-  const reports: LoadReport[] = await withStore(async (store) => {
+  const reports: LoadReport[] = await withRawStore(async (store) => {
     const out: LoadReport[] = [];
     for (const [i, file] of positionals.entries()) {
       const name = nameOf(file);

@@ -7,20 +7,20 @@ import { localAdminContext } from "../../read-context";
 import { getRunMetrics, listRuns } from "../../store/read";
 import { roleSchema } from "../../auth/schemas";
 import { createToken, listTokens, revokeToken } from "../../store/tokens";
-import { withStore } from "../store";
+import { withRawStore, withStore } from "../store";
 import { UsageError } from "../usage-error";
 
 export async function migrateCommand(): Promise<number> {
   // A missing PostgreSQL database is created when the role may (else the error names the SQL to run).
   if (await ensurePostgresDatabase(env.DATABASE_URL)) console.log("database created");
   // Opening the store applies every pending migration.
-  await withStore(async (s) => console.log(`store ready (${s.provider})`));
+  await withRawStore(async (s) => console.log(`store ready (${s.provider})`));
   return 0;
 }
 
 export async function compactCommand(): Promise<number> {
   // Opening the store first applies any pending migration, whose freed space compacting returns.
-  const provider = await withStore(async (s) => {
+  const provider = await withRawStore(async (s) => {
     if (s.provider === "postgres") await compactPostgres(s.raw);
     return s.provider;
   });
