@@ -7,7 +7,7 @@
 // sizes (lib/analysis/binomial.ts), distributed exactly as n uniform draws of items mapped to their
 // classes — then one weighted pass over the classes (a few hundred, typically): its cost follows
 // the classes, not the items (figures: docs/performance.md, "Load").
-import { multinomial } from "./binomial";
+import { MultinomialSampler } from "./binomial";
 import { clearCurveCounts, horizonFrom, newCurveCounts } from "./horizon";
 import { logisticFit, percentileSorted } from "./stats";
 
@@ -50,13 +50,16 @@ const LOGIT80 = Math.log(4);
  */
 export type ClassDraw = (rng: Rng, itemClass: ArrayLike<number>, classSize: Float64Array, out: Float64Array) => void;
 
-const multinomialDraw: ClassDraw = (rng, itemClass, classSize, out) => multinomial(rng.next, itemClass.length, classSize, out);
+function multinomialDraw(classSize: Float64Array): ClassDraw {
+  const sampler = new MultinomialSampler(classSize);
+  return (rng, itemClass, _classSize, out) => sampler.draw(rng.next, itemClass.length, out);
+}
 
 export function bootstrap(
   inp: BootstrapInput,
   resamples = BOOTSTRAP_RESAMPLES,
   seed = BOOTSTRAP_SEED,
-  draw: ClassDraw = multinomialDraw,
+  drawClasses?: ClassDraw,
 ): BootstrapResult {
   const curve = newCurveCounts(inp.lmax);
   const nLen = inp.fitLengths.length;
@@ -72,6 +75,7 @@ export function bootstrap(
   const classCount = new Float64Array(nClasses);
   const classSize = new Float64Array(nClasses);
   for (let i = 0; i < inp.nItems; i++) classSize[cls.itemClass[i]]++;
+  const draw = drawClasses ?? multinomialDraw(classSize);
   const rng = new Rng(seed);
   const clusters = inp.itemCluster ? clusterMembers(inp.itemCluster, inp.nItems) : null;
   const { stepLength, firstDiv, fitLengthIdx, firstCorrect } = inp;
