@@ -21,8 +21,11 @@ function nativeThread() {
   let reported = 0;
   const ahead = new AheadBuffer();
   let made = 0;
-  // the loader's part done here while the loader has more than enough to write (lib/store/done-ahead.ts)
-  const isAhead = pinned ? () => pinned === "always" : () => made - Atomics.load(taken, 0) > AHEAD_EVENTS;
+  // The loader's part done here while the loader has more than enough to write
+  // (lib/store/done-ahead.ts). Not where the loader waits on a server (PostgreSQL): its backlog
+  // grows while the server writes, not while it computes, and this thread is the busier one
+  // there (docs/performance.md, "Load", stop 45).
+  const isAhead = pinned ? () => pinned === "always" : () => !repliesOnPort && made - Atomics.load(taken, 0) > AHEAD_EVENTS;
 
   let compressOutputs = false; // told with each batch of lines
   let repliesOnPort = false; // likewise
