@@ -25,15 +25,15 @@ function nativeThread() {
   // (lib/store/done-ahead.ts). Not where the loader waits on a server (PostgreSQL): its backlog
   // grows while the server writes, not while it computes, and this thread is the busier one
   // there (docs/performance.md, "Load", stop 45).
-  const isAhead = pinned ? () => pinned === "always" : () => !repliesOnPort && made - Atomics.load(taken, 0) > AHEAD_EVENTS;
+  const isAhead = pinned ? () => pinned === "always" : () => !loaderWaitsOnServer && made - Atomics.load(taken, 0) > AHEAD_EVENTS;
 
-  let compressOutputs = false; // told with each batch of lines
-  let repliesOnPort = false; // likewise
+  let compressesOutputs = false; // told with each batch of lines
+  let loaderWaitsOnServer = false; // likewise
   const wire = (ev: ReaderEvent): ThreadEvent => {
     made++;
     if (ev.kind === "run") return ev;
     const p = prepareGeneration(ev);
-    if (isAhead()) ahead.doAhead(p, compressOutputs);
+    if (isAhead()) ahead.doAhead(p, compressesOutputs);
     return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p };
   };
 
@@ -48,7 +48,7 @@ function nativeThread() {
     events = [];
     const aheadBytes = ahead.take();
     const transfer = [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])];
-    if (!repliesOnPort) return parentPort!.postMessage(reply, transfer);
+    if (!loaderWaitsOnServer) return parentPort!.postMessage(reply, transfer);
     replies.postMessage(reply, transfer);
     parentPort!.postMessage(null); // the loader takes the reply from `replies` when it needs it
   };
@@ -57,8 +57,8 @@ function nativeThread() {
       // each line decoded as it is parsed: a batch's lines never live together as strings
       const bytes = asBuffer(req.bytes);
       const { offsets } = req;
-      compressOutputs = req.compressOutputs;
-      repliesOnPort = req.repliesOnPort;
+      compressesOutputs = req.compressesOutputs;
+      loaderWaitsOnServer = req.loaderWaitsOnServer;
       for (let i = 0; i + 1 < offsets.length; i++) {
         const ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
         if (ev) events.push(wire(ev));

@@ -25,6 +25,22 @@ export interface LineFeed {
   inputDone: boolean;
 }
 
+/** What a load tells its analysis thread about the store, with each batch of lines. */
+export type StoreFlags = Omit<SourceOptions, "maxErrors">;
+
+/** `input`'s line batches, none sent yet; `onBytes` counts the bytes read. */
+export function lineFeed(input: Parameters<typeof readLineBatches>[0], onBytes: (n: number) => void): LineFeed {
+  const spare: ArrayBuffer[] = [];
+  const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, onBytes, spare)[Symbol.asyncIterator]();
+  return { batches, spare, sent: 0, inputDone: false };
+}
+
+/** Sends `thread` a batch of lines, the first of them line `first` of the file (its buffers move there). */
+export function postLines(thread: AnalysisThread, { bytes, offsets }: LineBatch, first: number, store: StoreFlags): void {
+  const { compressesOutputs, loaderWaitsOnServer } = store;
+  thread.post({ kind: "lines", first, bytes, offsets, compressesOutputs, loaderWaitsOnServer }, [bytes.buffer, offsets.buffer]);
+}
+
 /** The first IN_FLIGHT batches of `input`'s lines, sent to `thread` before the load begins. */
 export class LinesAhead {
   private readonly feed: LineFeed;
@@ -37,11 +53,9 @@ export class LinesAhead {
   constructor(
     readonly thread: AnalysisThread,
     readonly input: Iterable<Uint8Array>,
-    readonly store: Omit<SourceOptions, "maxErrors">,
+    readonly store: StoreFlags,
   ) {
-    const spare: ArrayBuffer[] = [];
-    const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, (n) => this.countBytes(n), spare)[Symbol.asyncIterator]();
-    this.feed = { batches, spare, sent: 0, inputDone: false };
+    this.feed = lineFeed(input, (n) => this.countBytes(n));
     this.sending = this.send();
     this.sending.catch(() => undefined); // a read error surfaces when the load takes over
   }
@@ -54,11 +68,9 @@ export class LinesAhead {
         feed.inputDone = true;
         return;
       }
-      const { bytes, offsets } = next.value;
       const first = this.lines + 1;
-      this.lines += offsets.length - 1; // before the post: a transferred array reads as empty
-      const { compressesOutputs: compressOutputs, loaderWaitsOnServer: repliesOnPort } = this.store;
-      this.thread.post({ kind: "lines", first, bytes, offsets, compressOutputs, repliesOnPort }, [bytes.buffer, offsets.buffer]);
+      this.lines += next.value.offsets.length - 1; // before the post: a transferred array reads as empty
+      postLines(this.thread, next.value, first, this.store);
       feed.sent++;
     }
   }

@@ -190,7 +190,7 @@ export interface SourceOptions {
   maxErrors?: number;
   /** the store keeps outputs compressed (SQLite): a thread with time to spare may compress them (lib/store/done-ahead.ts) */
   compressesOutputs: boolean;
-  /** the loader's thread waits on a database server (PostgreSQL): a thread's replies wait serialized until taken (lib/store/analysis-thread-start.ts) */
+  /** the loader's thread waits on a database server (PostgreSQL): a thread's replies wait serialized until taken (lib/store/analysis-thread-start.ts), and it leaves the loader's part to the loader */
   loaderWaitsOnServer: boolean;
 }
 

@@ -3,8 +3,7 @@ import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
 import { AnalysisThread, analysisThreadUrl, type AnalysisThreadData } from "./analysis-thread-start";
 import type { EventSource, LoadProgress, SourceOptions } from "./load";
-import { BATCH_BYTES, BATCH_LINES, IN_FLIGHT, type LineFeed, type LinesAhead } from "./lines-ahead";
-import { readLineBatches } from "./read-lines";
+import { IN_FLIGHT, lineFeed, postLines, type LineFeed, type LinesAhead, type StoreFlags } from "./lines-ahead";
 import type { PreparedGeneration } from "./rows";
 
 // Native JSONL as an event source whose parsing, analysis and row building run on a second
@@ -21,9 +20,12 @@ export type ThreadRequest =
       bytes: Uint8Array<ArrayBuffer>;
       offsets: Uint32Array<ArrayBuffer>;
       /** the store keeps outputs compressed: compress them with the rest of the work done ahead */
-      compressOutputs: boolean;
-      /** reply on the port given at the start, to be taken when needed (lib/store/analysis-thread-start.ts) */
-      repliesOnPort: boolean;
+      compressesOutputs: boolean;
+      /**
+       * the loader waits on a server (PostgreSQL): reply on the port given at the start, to be
+       * taken when needed (lib/store/analysis-thread-start.ts), and leave the loader's part to it
+       */
+      loaderWaitsOnServer: boolean;
     }
   | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
@@ -77,20 +79,15 @@ function parallelSource(
   file: string,
   input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
   progress: LoadProgress,
-  { compressesOutputs: compressOutputs, loaderWaitsOnServer }: Omit<SourceOptions, "maxErrors">,
+  store: StoreFlags,
   ahead: LinesAhead | null = null,
 ): EventSource {
   const errors: LineError[] = [];
   async function* events(): AsyncIterable<ThreadEvent> {
     const thread = start();
-    const fresh = (): LineFeed => {
-      const spare: ArrayBuffer[] = [];
-      const batches = readLineBatches(input, BATCH_LINES, BATCH_BYTES, (n) => (progress.bytes += n), spare)[Symbol.asyncIterator]();
-      return { batches, spare, sent: 0, inputDone: false };
-    };
     let feed: LineFeed;
     try {
-      feed = ahead ? await ahead.takeOver(progress) : fresh();
+      feed = ahead ? await ahead.takeOver(progress) : lineFeed(input, (n) => (progress.bytes += n));
     } catch (e) {
       await thread.stop();
       throw e;
@@ -107,13 +104,9 @@ function parallelSource(
             inputDone = true;
             break;
           }
-          const { bytes, offsets } = next.value;
           const first = progress.lines + 1;
-          progress.lines += offsets.length - 1; // before the post: a transferred array reads as empty
-          thread.post({ kind: "lines", first, bytes, offsets, compressOutputs, repliesOnPort: loaderWaitsOnServer }, [
-            bytes.buffer,
-            offsets.buffer,
-          ]);
+          progress.lines += next.value.offsets.length - 1; // before the post: a transferred array reads as empty
+          postLines(thread, next.value, first, store);
           sent++;
         }
         if (inputDone && !endSent && sent === received) {

@@ -5,7 +5,7 @@ import { parentPort, workerData } from "node:worker_threads";
 parentPort.on("message", (req) => {
   if (req.kind !== "lines") return;
   const reply = { events: [], errors: [{ file: workerData.file, line: 1, field: "-", message: "first" }], done: true };
-  if (req.repliesOnPort) {
+  if (req.loaderWaitsOnServer) {
     workerData.replies.postMessage(reply);
     parentPort.postMessage(null);
   } else parentPort.postMessage(reply);

@@ -24,11 +24,11 @@ function batch(): { bytes: Uint8Array<ArrayBuffer>; offsets: Uint32Array<ArrayBu
 }
 
 /** How many of the batch's generations came back with the loader's part done, none taken meanwhile. */
-async function doneAhead(repliesOnPort: boolean): Promise<{ generations: number; ahead: number }> {
+async function doneAhead(loaderWaitsOnServer: boolean): Promise<{ generations: number; ahead: number }> {
   const thread = new AnalysisThread(analysisThreadUrl, { file: "ahead.jsonl" });
   try {
     const { bytes, offsets } = batch();
-    thread.post({ kind: "lines", first: 1, bytes, offsets, compressOutputs: true, repliesOnPort }, [bytes.buffer, offsets.buffer]);
+    thread.post({ kind: "lines", first: 1, bytes, offsets, compressesOutputs: true, loaderWaitsOnServer }, [bytes.buffer, offsets.buffer]);
     const events: ThreadEvent[] = [];
     for (;;) {
       const reply = await thread.next();

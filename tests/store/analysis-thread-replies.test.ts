@@ -13,8 +13,8 @@ describe("the analysis thread's replies", () => {
         first: 1,
         bytes: new Uint8Array(0),
         offsets: new Uint32Array([0]),
-        compressOutputs: false,
-        repliesOnPort,
+        compressesOutputs: false,
+        loaderWaitsOnServer: repliesOnPort,
       });
       // taken only after the thread has failed: the reply it sent first still comes first
       await new Promise((r) => setTimeout(r, 300));
