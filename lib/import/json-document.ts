@@ -34,6 +34,12 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
   let elemStart = -1; // where the current element began in this chunk, -1 between elements
   let index = 0;
   let splitSeen = false;
+  /** A whole element, parsed: a placeholder in the skeleton where it was, and the caller gets it. */
+  const handOver = (value: unknown) => {
+    elemStart = -1;
+    skeleton.push(ZERO);
+    onElement(value, index++);
+  };
   const endElement = (chunk: Buffer, end: number) => {
     let text: string;
     if (element.length === 0) text = chunk.toString("utf8", elemStart, end);
@@ -42,15 +48,13 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
       text = Buffer.concat(element).toString("utf8");
       element = [];
     }
-    elemStart = -1;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (e) {
       throw new JsonDocumentError(`${split}[${index}]: ${(e as Error).message}`);
     }
-    skeleton.push(ZERO);
-    onElement(value, index++);
+    handOver(value);
   };
   /** The element at `start` as far as `end`, parsed and handed over; false when that is not a whole element. */
   const parsedElement = (chunk: Buffer, start: number, end: number): boolean => {
@@ -60,9 +64,7 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
     } catch {
       return false; // cut inside it (or it is not JSON): the scan finds its end and says which
     }
-    elemStart = -1;
-    skeleton.push(ZERO);
-    onElement(value, index++);
+    handOver(value);
     return true;
   };
   for (const chunk of chunks) {
