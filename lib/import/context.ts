@@ -3,7 +3,7 @@
 import type { GenerationAnalysis, LineError, NativeItem, RunHeader } from "../analysis/types";
 import { ItemNumbering } from "../native/item-numbering";
 import type { ReaderEvent } from "../native/reader";
-import type { LoadProgress } from "../store/load";
+import type { LoadProgress } from "../store/load-progress";
 import type { ImportOptions } from "./options";
 
 export class ImportContext {

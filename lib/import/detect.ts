@@ -3,7 +3,7 @@
 // human_minutes + score_binarized → METR runs; a JSON document is told apart by its keys
 // (detectDocument) once it is parsed.
 import fs from "node:fs/promises";
-import type { ImportFormat } from "./options";
+import type { ImportFormat } from "./formats";
 import { isObj } from "./context";
 
 export type Sniff =

@@ -4,7 +4,8 @@
 // to a temporary file first, because a ZIP must be read from its end.
 import fs from "node:fs";
 import type { RawStore } from "../db";
-import { loadEvents, newProgress, type LoadProgress } from "../store/load";
+import { loadEvents } from "../store/load";
+import { newProgress, type LoadProgress } from "../store/load-progress";
 import type { ImportOptions } from "./options";
 import { failedImport, type ImportReport, type ImportStarter } from "./report";
 import { startImport } from "./start";

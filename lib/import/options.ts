@@ -1,17 +1,6 @@
 // Import options: one schema for `stepwise import` flags and POST /api/v1/import query params.
 import { z } from "zod";
-
-export const IMPORT_FORMATS = ["auto", "selfcond", "eval-steps", "experiment-results", "inspect", "lm-eval", "metr"] as const;
-export type ImportFormat = Exclude<(typeof IMPORT_FORMATS)[number], "auto">;
-
-export const FORMAT_LABEL: Record<ImportFormat, string> = {
-  selfcond: "self-conditioning reproduction JSON",
-  "eval-steps": "measuring-execution eval_step_results.json",
-  "experiment-results": "measuring-execution experiment_results.json",
-  inspect: "Inspect AI .eval log",
-  "lm-eval": "lm-evaluation-harness samples JSONL",
-  metr: "METR runs JSONL",
-};
+import { IMPORT_FORMATS } from "./formats";
 
 /** A flag from a CLI boolean or a query string ("", "1", "true" / "0", "false"). */
 const flag = (v: unknown) =>

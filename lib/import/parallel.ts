@@ -1,10 +1,11 @@
 import { Worker } from "node:worker_threads";
 import type { LineError, RunHeader } from "../analysis/types";
 import { analysisThreadUrl } from "../store/analysis-thread-start";
-import type { LoadProgress } from "../store/load";
+import type { LoadProgress } from "../store/load-progress";
 import type { ThreadEvent } from "../store/parallel-source";
 import { WRITER_BATCH } from "../store/rows";
-import type { ImportOptions, ImportFormat } from "./options";
+import type { ImportFormat } from "./formats";
+import type { ImportOptions } from "./options";
 import type { ImportReport, ImportSource, ImportStarter } from "./report";
 
 // An import whose reading, parsing, analysis and row building run on a second thread
@@ -19,12 +20,12 @@ export const BATCH_EVENTS = 64;
 // as many generations as ingest keeps in flight: 1.06×; docs/performance.md, "Importers").
 export const IN_FLIGHT = Math.ceil((2 * WRITER_BATCH) / BATCH_EVENTS);
 
+/** What the import thread starts with; its options come as its first message (attachThread). */
 export interface ImportThreadData {
   kind: "import";
   file: string;
   path: string;
   size: number;
-  opts: ImportOptions;
 }
 
 interface Batch {
@@ -46,32 +47,33 @@ export type ImportThreadMessage =
 export const importThreadStarter =
   (entry: URL): ImportStarter =>
   (file, path, size, opts, progress) =>
-    attachThread(spawnThread(entry, file, path, size, opts), progress);
+    attachThread(spawnThread(entry, file, path, size), opts, progress);
 
 export const startImportThread = importThreadStarter(analysisThreadUrl);
 
 /**
- * The import thread of `path`, started now: the CLI starts the first file's before the store's and
- * the loader's modules load, so that the thread's own start (~0.4 s) is not waited for after
- * them (docs/performance.md, "Importers"). `starter` runs that thread's import when asked for
- * that same file; `stop` ends the thread whether or not it was used.
+ * The import thread of `path`, started now: the CLI starts the first file's before its options
+ * are parsed and the store's and the loader's modules load, so that the thread's own start
+ * (~0.25 s) is not waited for after them (docs/performance.md, "Importers"). `starter` runs
+ * that thread's import when asked for that same file; `stop` ends the thread whether or not it
+ * was used.
  */
-export function importThreadAhead(file: string, path: string, size: number, opts: ImportOptions) {
-  const spawned = spawnThread(analysisThreadUrl, file, path, size, opts);
+export function importThreadAhead(file: string, path: string, size: number) {
+  const spawned = spawnThread(analysisThreadUrl, file, path, size);
   let used = false;
   const starter: ImportStarter = (f, p, s, o, progress) => {
     if (used || f !== file || p !== path) throw new Error(`internal: the import thread of ${file} given ${f}`);
     used = true;
-    return attachThread(spawned, progress);
+    return attachThread(spawned, o, progress);
   };
   return { starter, stop: () => (used ? Promise.resolve() : spawned.stop()) };
 }
 
 type SpawnedThread = ReturnType<typeof spawnThread>;
 
-function spawnThread(entry: URL, file: string, path: string, size: number, opts: ImportOptions) {
+function spawnThread(entry: URL, file: string, path: string, size: number) {
   const worker = new Worker(entry, {
-    workerData: { kind: "import", file, path, size, opts } satisfies ImportThreadData,
+    workerData: { kind: "import", file, path, size } satisfies ImportThreadData,
     // 32 MB, not ingest's 8: a sample is parsed whole (JSON, attachments, events) and with 8 MB
     // scavenges took a large share of the thread's time (docs/performance.md, "Importers").
     resourceLimits: { maxYoungGenerationSizeMb: 32 },
@@ -107,7 +109,12 @@ function spawnThread(entry: URL, file: string, path: string, size: number, opts:
   return { worker, next, stop };
 }
 
-async function attachThread({ worker, next, stop }: SpawnedThread, progress: LoadProgress): Promise<ImportSource | ImportReport> {
+async function attachThread(
+  { worker, next, stop }: SpawnedThread,
+  opts: ImportOptions,
+  progress: LoadProgress,
+): Promise<ImportSource | ImportReport> {
+  worker.postMessage(opts);
   let first: ImportThreadMessage;
   try {
     first = await next();

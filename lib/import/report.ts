@@ -1,6 +1,8 @@
 // What an import gives back, and the shape of a started import (in this thread or another).
-import type { EventSource, LoadProgress, LoadReport } from "../store/load";
-import type { ImportFormat, ImportOptions } from "./options";
+import type { EventSource, LoadReport } from "../store/load";
+import type { LoadProgress } from "../store/load-progress";
+import type { ImportFormat } from "./formats";
+import type { ImportOptions } from "./options";
 
 export interface ImportReport extends LoadReport {
   format: ImportFormat | null;

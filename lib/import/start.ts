@@ -2,7 +2,7 @@
 // lib/import/parallel.ts): tell the format, parse a JSON document, and give the importer's
 // events, guarded so that an unexpected exception ends as an error of the file.
 import type { ReaderEvent } from "../native/reader";
-import type { LoadProgress } from "../store/load";
+import type { LoadProgress } from "../store/load-progress";
 import { ImportContext } from "./context";
 import { detectDocument, sniffFile } from "./detect";
 import { evalStepEvents, StepLogTurns } from "./eval-steps";
@@ -13,7 +13,8 @@ import { fileChunks } from "../store/read-lines";
 import { JsonDocumentError, parseSplitDocument } from "./json-document";
 import { lmEvalEvents } from "./lmeval";
 import { metrEvents } from "./metr";
-import { FORMAT_LABEL, type ImportFormat, type ImportOptions } from "./options";
+import { FORMAT_LABEL, type ImportFormat } from "./formats";
+import type { ImportOptions } from "./options";
 import { selfcondEvents } from "./selfcond";
 
 /** JSON documents are parsed whole; this bounds what that may cost. */

@@ -8,21 +8,32 @@
 // on PostgreSQL; docs/performance.md, "Importers").
 import { parentPort, workerData } from "node:worker_threads";
 import type { RunHeader } from "../analysis/types";
-import { progressSteps } from "../native/reader";
-import { newProgress } from "../store/load";
+import { progressSteps } from "../analysis/analyse";
+import { newProgress } from "../store/load-progress";
 import type { ThreadEvent } from "../store/parallel-source";
 import { prepareGeneration } from "../store/rows";
+import type { ImportOptions } from "./options";
 import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
 import { startImport } from "./start";
 
-const { file, path, size, opts } = workerData as ImportThreadData;
+const { file, path, size } = workerData as ImportThreadData;
 const port = parentPort!;
 let credit = IN_FLIGHT;
 let wake: (() => void) | null = null;
-port.on("message", () => {
-  credit++; // an acknowledgement: the loader has taken a batch
+// The first message is the import's options (parsed while this thread started); each later
+// one an acknowledgement: the loader has taken a batch.
+let given: ((opts: ImportOptions) => void) | null = null;
+const optionsGiven = new Promise<ImportOptions>((r) => (given = r));
+port.on("message", (m: ImportOptions | "ack") => {
+  if (given) {
+    given(m as ImportOptions);
+    given = null;
+    return;
+  }
+  credit++;
   wake?.();
 });
+const opts = await optionsGiven;
 const post = (m: ImportThreadMessage) => port.postMessage(m);
 
 const progress = newProgress(size);

@@ -28,11 +28,6 @@ export function emptyFileError(file: string): LineError {
   return { file, line: 0, field: "-", message: "the file is empty" };
 }
 
-/** Reference steps a generation adds to the progress count. */
-export function progressSteps(a: GenerationAnalysis): number {
-  return a.hasSteps ? a.length : 0;
-}
-
 export interface NativeReaderOptions {
   /** errors kept before a final "too many errors" entry; default 100 */
   maxErrors?: number;

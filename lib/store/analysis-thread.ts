@@ -1,73 +1,7 @@
-import { parentPort, workerData } from "node:worker_threads";
-import { NativeReader, progressSteps } from "../native/reader";
-import type { ReaderEvent } from "../native/reader";
-import { asBuffer } from "./bytes";
-import { prepareGeneration } from "./rows";
-import type { AnalysisThreadStart } from "./analysis-thread-start";
-import { AHEAD_EVENTS, AheadBuffer } from "./done-ahead";
-import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
+import { workerData } from "node:worker_threads";
 
-// Parses, validates and analyses native JSONL lines and builds their rows, off the loader's
-// thread: the loader only fills in ids and inserts. Replies keep the order of requests.
-// The same entry runs an importer instead (lib/import/thread.ts) when started for one.
+// The second thread's entry: a native load's analysis (lib/store/native-thread.ts), or an
+// importer (lib/import/thread.ts). Each loads only its own modules: an import's do without zod,
+// whose start (~90 ms) would delay its first sample (docs/performance.md, "Importers").
 if ((workerData as { kind?: string }).kind === "import") await import("../import/thread");
-else nativeThread();
-
-const REPLY_EVENTS = 8;
-
-function nativeThread() {
-  const { file, maxErrors, taken, ahead: pinned, replies } = workerData as AnalysisThreadStart;
-  const reader = new NativeReader(file, { maxErrors });
-  let reported = 0;
-  const ahead = new AheadBuffer();
-  let made = 0;
-  // The loader's part done here while the loader has more than enough to write
-  // (lib/store/done-ahead.ts). Not where the loader waits on a server (PostgreSQL): its backlog
-  // grows while the server writes, not while it computes, and this thread is the busier one
-  // there (docs/performance.md, "Load", stop 45).
-  const isAhead = pinned ? () => pinned === "always" : () => !loaderWaitsOnServer && made - Atomics.load(taken, 0) > AHEAD_EVENTS;
-
-  let compressesOutputs = false; // told with each batch of lines
-  let loaderWaitsOnServer = false; // likewise
-  const wire = (ev: ReaderEvent): ThreadEvent => {
-    made++;
-    if (ev.kind === "run") return ev;
-    const p = prepareGeneration(ev);
-    if (isAhead()) ahead.doAhead(p, compressesOutputs);
-    return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p };
-  };
-
-  // A batch's events go back in pieces of REPLY_EVENTS: what a scavenge of this thread's young
-  // generation copies is the reply being built (a whole batch's was most of this thread's
-  // garbage-collection time), and the loader starts on a piece sooner (8 events instead of 32:
-  // ~4% off a 100,000-item load; docs/performance.md, "Load").
-  let events: ThreadEvent[] = [];
-  const send = (done: boolean, spare?: ArrayBuffer) => {
-    const reply: ThreadReply = { events, errors: reader.errors.slice(reported), done, spare };
-    reported = reader.errors.length;
-    events = [];
-    const aheadBytes = ahead.take();
-    const transfer = [...(spare ? [spare] : []), ...(aheadBytes ? [aheadBytes] : [])];
-    if (!loaderWaitsOnServer) return parentPort!.postMessage(reply, transfer);
-    replies.postMessage(reply, transfer);
-    parentPort!.postMessage(null); // the loader takes the reply from `replies` when it needs it
-  };
-  parentPort!.on("message", (req: ThreadRequest) => {
-    if (req.kind === "lines") {
-      // each line decoded as it is parsed: a batch's lines never live together as strings
-      const bytes = asBuffer(req.bytes);
-      const { offsets } = req;
-      compressesOutputs = req.compressesOutputs;
-      loaderWaitsOnServer = req.loaderWaitsOnServer;
-      for (let i = 0; i + 1 < offsets.length; i++) {
-        const ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
-        if (ev) events.push(wire(ev));
-        if (events.length === REPLY_EVENTS) send(false);
-      }
-      send(true, req.bytes.buffer);
-    } else {
-      for (const ev of reader.end()) events.push(wire(ev));
-      send(true);
-    }
-  });
-}
+else (await import("./native-thread")).nativeThread();

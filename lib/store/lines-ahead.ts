@@ -1,5 +1,6 @@
 import type { AnalysisThread } from "./analysis-thread-start";
-import type { LoadProgress, SourceOptions } from "./load";
+import type { SourceOptions } from "./load";
+import type { LoadProgress } from "./load-progress";
 import { readLineBatches, type LineBatch } from "./read-lines";
 
 // How a native file's lines go to its analysis thread (lib/store/parallel-source.ts), and the

@@ -1,7 +1,8 @@
 import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import type { RawStore } from "../db";
-import { emptyFileError, NativeReader, progressSteps, type ReaderEvent } from "../native/reader";
+import { progressSteps } from "../analysis/analyse";
+import { emptyFileError, NativeReader, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
 import type { PreparedEvent } from "./parallel-source";
 import type { RawTx } from "./raw";
@@ -11,14 +12,7 @@ import { markIndexed } from "./search-index";
 import { refreshStatistics } from "./statistics";
 import { RunWriter } from "./run-writer";
 import { badCountField, nulTextField } from "./rows";
-
-export interface LoadProgress {
-  bytes: number;
-  totalBytes: number | null;
-  lines: number;
-  generations: number;
-  steps: number;
-}
+import { newProgress, type LoadProgress } from "./load-progress";
 
 export interface LoadedRun {
   key: string;
@@ -160,10 +154,6 @@ async function growPageCache(tx: RawTx): Promise<() => Promise<void>> {
   const [{ cache_size: before }] = await tx.query<{ cache_size: number }>("PRAGMA cache_size");
   await tx.exec(`PRAGMA cache_size = ${-LOAD_CACHE_KIB}`);
   return async () => void (await tx.exec(`PRAGMA cache_size = ${Number(before)}`));
-}
-
-export function newProgress(totalBytes: number | null = null): LoadProgress {
-  return { bytes: 0, totalBytes, lines: 0, generations: 0, steps: 0 };
 }
 
 /** Native JSONL (SPEC §5) as an event source. */

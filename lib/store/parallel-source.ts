@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 import type { LineError } from "../analysis/types";
 import { emptyFileError, type ReaderEvent } from "../native/reader";
 import { AnalysisThread, analysisThreadUrl, type AnalysisThreadData } from "./analysis-thread-start";
-import type { EventSource, LoadProgress, SourceOptions } from "./load";
+import type { EventSource, SourceOptions } from "./load";
+import type { LoadProgress } from "./load-progress";
 import { IN_FLIGHT, lineFeed, postLines, type LineFeed, type LinesAhead, type StoreFlags } from "./lines-ahead";
 import type { PreparedGeneration } from "./rows";
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import type { ImportReport } from "../../import";
-import { FORMAT_LABEL, IMPORT_FORMATS, parseImportOptions, type ImportOptions } from "../../import/options";
+import { FORMAT_LABEL, IMPORT_FORMATS } from "../../import/formats";
+import type { ImportOptions } from "../../import/options";
 import type { ImportStarter } from "../../import/report";
 import { formatLineError } from "../../store/load-errors";
 import { onTwoThreads } from "../../store/analysis-thread-start";
@@ -55,29 +56,30 @@ export async function importCommand(argv: string[]): Promise<number> {
     console.log(importHelp);
     return values.help ? 0 : 2;
   }
-  const parsed = parseImportOptions({
-    format: values.format,
-    filter: values.filter,
-    metric: values.metric,
-    model: values.model,
-    key: values.key,
-    weighting: values.weighting,
-    maxErrors: values["max-errors"],
-    strict: values.strict,
-    threshold: values.threshold,
-  });
-  if (!parsed.ok) throw new UsageError(parsed.error);
   if (values.threads !== undefined && values.threads !== "1" && values.threads !== "2")
     throw new UsageError(`--threads: expected 1 or 2, got '${values.threads}'`);
   boundHeapGrowth();
-  // The first file's import thread starts before the store's and the loader's modules load, as
-  // `stepwise ingest` starts its analysis thread (stdin is spooled first: not started ahead).
+  // The first file's import thread starts before the options are parsed (zod loads in ~90 ms)
+  // and the store's and the loader's modules load, as `stepwise ingest` starts its analysis
+  // thread; it waits for the options (stdin is spooled first: not started ahead).
   const first = positionals[0];
   const firstSize = first === "-" ? null : sizeOf(first);
   const { importThreadAhead } = await import("../../import/parallel");
-  const ahead =
-    firstSize !== null && onTwoThreads(values.threads, firstSize) ? importThreadAhead(first, first, firstSize, parsed.options) : null;
+  const ahead = firstSize !== null && onTwoThreads(values.threads, firstSize) ? importThreadAhead(first, first, firstSize) : null;
   try {
+    const { parseImportOptions } = await import("../../import/options");
+    const parsed = parseImportOptions({
+      format: values.format,
+      filter: values.filter,
+      metric: values.metric,
+      model: values.model,
+      key: values.key,
+      weighting: values.weighting,
+      maxErrors: values["max-errors"],
+      strict: values.strict,
+      threshold: values.threshold,
+    });
+    if (!parsed.ok) throw new UsageError(parsed.error);
     return await importFiles(positionals, parsed.options, { json: values.json === true, threads: values.threads }, ahead?.starter ?? null);
   } finally {
     await ahead?.stop();
