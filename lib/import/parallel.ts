@@ -54,9 +54,10 @@ export const startImportThread = importThreadStarter(analysisThreadUrl);
 /**
  * The import thread of `path`, started now: the CLI starts the first file's before its options
  * are parsed and the store's and the loader's modules load, so that the thread's own start
- * (~0.25 s) is not waited for after them (docs/performance.md, "Importers"). `starter` runs
- * that thread's import when asked for that same file; `stop` ends the thread whether or not it
- * was used.
+ * (~0.25 s) is not waited for after them (docs/performance.md, "Importers"). `begin` gives the
+ * thread its options as soon as they are parsed, and it starts reading while the store opens;
+ * `starter` runs that thread's import when asked for that same file; `stop` ends the thread
+ * whether or not it was used.
  */
 export function importThreadAhead(file: string, path: string, size: number) {
   const spawned = spawnThread(analysisThreadUrl, file, path, size);
@@ -66,7 +67,7 @@ export function importThreadAhead(file: string, path: string, size: number) {
     used = true;
     return attachThread(spawned, o, progress);
   };
-  return { starter, stop: () => (used ? Promise.resolve() : spawned.stop()) };
+  return { begin: spawned.begin, starter, stop: () => (used ? Promise.resolve() : spawned.stop()) };
 }
 
 type SpawnedThread = ReturnType<typeof spawnThread>;
@@ -106,15 +107,23 @@ function spawnThread(entry: URL, file: string, path: string, size: number) {
     worker.removeAllListeners("exit");
     await worker.terminate();
   };
-  return { worker, next, stop };
+  let begun: ImportOptions | null = null;
+  /** The thread's first message: the import's options (once; the same options again do nothing). */
+  const begin = (opts: ImportOptions) => {
+    if (begun === opts) return;
+    if (begun) throw new Error("internal: the import thread given its options twice");
+    begun = opts;
+    worker.postMessage(opts);
+  };
+  return { worker, next, stop, begin };
 }
 
 async function attachThread(
-  { worker, next, stop }: SpawnedThread,
+  { worker, next, stop, begin }: SpawnedThread,
   opts: ImportOptions,
   progress: LoadProgress,
 ): Promise<ImportSource | ImportReport> {
-  worker.postMessage(opts);
+  begin(opts);
   let first: ImportThreadMessage;
   try {
     first = await next();

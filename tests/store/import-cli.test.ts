@@ -125,6 +125,10 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     expect(refused.code).toBe(1);
     expect(refused.out + refused.err).toContain("invalid.jsonl");
     expect(refused.out).toMatch(/^replaced run inspect__.*__ahead2$/m);
+    // options are parsed after the thread started: a usage error still stops it (the command ends)
+    const usage = cli("import", "--threads", "2", "--format", "bogus", logs[0]);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain("format must be one of");
   });
 
   it("says why a file it cannot read was not loaded: missing, a directory (it printed nothing before)", { timeout: 120_000 }, () => {

@@ -80,6 +80,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       threshold: values.threshold,
     });
     if (!parsed.ok) throw new UsageError(parsed.error);
+    ahead?.begin(parsed.options);
     return await importFiles(positionals, parsed.options, { json: values.json === true, threads: values.threads }, ahead?.starter ?? null);
   } finally {
     await ahead?.stop();
