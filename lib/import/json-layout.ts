@@ -1,6 +1,6 @@
 // Where the parts of a JSON document of the shape {…, "<outer>": [{…, "<inner>": [e, e, …]}, …]}
-// are in its bytes, found by walking its brackets and strings only (strings are skipped with
-// indexOf): measuring-execution's eval_step_results.json lists every instance in every turn's
+// are in its bytes, found by walking its brackets and strings only (a string's end found byte
+// by byte, then by indexOf past its first 64 bytes): measuring-execution's eval_step_results.json lists every instance in every turn's
 // log, so an instance is whole only once the last log is read, and parsing the document before
 // handing over any instance left the loader idle (docs/performance.md, "Importers"). With the
 // layout each instance's turns are parsed when it is imported. Nothing here checks more than

@@ -5,7 +5,8 @@
 // (lib/store/done-ahead.ts) to the loader: reading and parsing an importer's format makes this
 // thread the slower of the two, and work it took from the loader lengthened imports (done
 // ahead by the loader's backlog, as ingest decides: Inspect 5%, measuring-execution 8% slower
-// on PostgreSQL; docs/performance.md, "Importers").
+// on PostgreSQL; docs/performance.md, "Importers"). Nor the reverse: the loader building the
+// rows of what this thread sends while it keeps up only moved the work (run 15 there).
 import { parentPort, workerData } from "node:worker_threads";
 import type { RunHeader } from "../analysis/types";
 import { progressSteps } from "../analysis/analyse";
