@@ -4,12 +4,10 @@
 // rest of the document (the "skeleton", each such element replaced by 0) is parsed once at
 // the end. A 36 MB eval_step_results.json otherwise costs a 36 MB buffer, a 36 MB string and
 // its whole object graph alive through the import.
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const isOpen = (b: number) => b === 0x7b || b === 0x5b;
-const isClose = (b: number) => b === 0x7d || b === 0x5d;
-const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-bytes";
+
+const isOpen = (b: number) => b === OPEN_BRACE || b === OPEN_BRACKET;
+const isClose = (b: number) => b === CLOSE_BRACE || b === CLOSE_BRACKET;
 
 /** The element `index` of the split member, or the skeleton, is not JSON. */
 export class JsonDocumentError extends Error {}
@@ -165,9 +163,6 @@ export function parseSplitDocument(chunks: Iterable<Buffer>, split: string, onEl
 }
 
 const ZERO = Buffer.of(0x30);
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const COLON = 0x3a;
 
 /**
  * Where the object element starting at `start` probably ends (the comma after it), found

@@ -1,21 +1,12 @@
 // Where the parts of a JSON document of the shape {…, "<outer>": [{…, "<inner>": [e, e, …]}, …]}
 // are in its bytes, found by walking its brackets and strings only (a string's end found byte
-// by byte, then by indexOf past its first 64 bytes): measuring-execution's eval_step_results.json lists every instance in every turn's
-// log, so an instance is whole only once the last log is read, and parsing the document before
-// handing over any instance left the loader idle (docs/performance.md, "Importers"). With the
-// layout each instance's turns are parsed when it is imported. Nothing here checks more than
-// brackets, strings and separators: every part is parsed by JSON.parse when used.
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-
-const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09;
+// by byte, then by indexOf past its first 64 bytes): measuring-execution's
+// eval_step_results.json lists every instance in every turn's log, so an instance is whole only
+// once the last log is read, and parsing the document before handing over any instance left the
+// loader idle (docs/performance.md, "Importers"). With the layout each instance's turns are
+// parsed when it is imported. Nothing here checks more than brackets, strings and separators:
+// every part is parsed by JSON.parse when used.
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isSpace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from "./json-bytes";
 
 export interface OuterElement {
   /** the element's text with its inner array replaced by [] */
