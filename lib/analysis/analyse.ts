@@ -168,12 +168,12 @@ export function summaryOf(
   };
 }
 
-/** One letter per step (STATUS_LETTER), as Generation.statuses and the summaries hold them; "" without steps. */
 /** Reference steps a generation adds to the progress count. */
 export function progressSteps(a: GenerationAnalysis): number {
   return a.hasSteps ? a.length : 0;
 }
 
+/** One letter per step (STATUS_LETTER), as Generation.statuses and the summaries hold them; "" without steps. */
 export function statusLetters(analysis: Pick<GenerationAnalysis, "hasSteps" | "steps">): string {
   if (!analysis.hasSteps) return "";
   let letters = "";

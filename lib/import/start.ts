@@ -44,10 +44,10 @@ export async function startImport(
   if (format === null || format === "selfcond" || format === "eval-steps" || format === "experiment-results") {
     if (size > MAX_JSON_BYTES) return failedImport(file, format, `a JSON document over ${MAX_JSON_BYTES >> 20} MB cannot be imported`);
     try {
-      // A regular eval_step_results.json is read instance by instance from its bytes
-      // (lib/import/eval-steps-layout.ts); any other document is parsed as it is read, and
-      // measuring-execution's step logs regrouped as they are parsed (the only format with a
-      // top-level `step_logs`): the document is never whole in memory.
+      // A regular eval_step_results.json is read instance by instance from its bytes, held
+      // whole (lib/import/eval-steps-layout.ts); any other document is parsed as it is read,
+      // and measuring-execution's step logs regrouped as they are parsed (the only format with
+      // a top-level `step_logs`): that document is never whole in memory, as text or objects.
       const laidOut = format === null || format === "eval-steps" ? readByInstance(path) : null;
       if (laidOut) ({ doc, reading } = laidOut);
       else doc = parseSplitDocument(fileChunks(path, 4 << 20), "step_logs", (log, s) => stepLogs.add(log, s));

@@ -9,8 +9,9 @@ import { scratchTrigrams } from "./search-terms";
 // loader's thread does it unless the analysis thread has done it ahead, which that thread does
 // while it is ahead of the loader (the loader has more than AHEAD_EVENTS of its events still to
 // write), except where the loader waits on a server (PostgreSQL): which thread has time to spare
-// differs between machines, stores and parts of a file (docs/performance.md, "Load"). Done ahead, the results go over in one buffer per reply
-// (transferred, not copied); the texts they replace do not go over at all.
+// differs between machines, stores and parts of a file (docs/performance.md, "Load"). Done
+// ahead, the results go over in one buffer per reply (transferred, not copied); the texts they
+// replace do not go over at all.
 
 /** What the analysis thread did ahead for a generation (views into its reply's buffer). */
 export interface DoneAhead {
