@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { percentile } from "../../lib/analysis/stats";
@@ -64,12 +65,15 @@ export interface RoundFigures {
   floorCpuSeconds: number;
   loadSeconds: number;
   cpuSeconds: number;
+  /** a local PostgreSQL server's CPU during the load (scripts/bench/server-cpu.ts); null elsewhere */
+  serverCpuSeconds: number | null;
 }
 
 interface LoaderOut {
   seconds: number;
   searchIndexSeconds: number;
   cpuSeconds: number;
+  serverCpuSeconds: number | null;
   items: number;
   generations: number;
   maxRssMB: number;
@@ -127,6 +131,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
         floorCpuSeconds: floor.cpuSeconds,
         loadSeconds: ours.seconds + ours.searchIndexSeconds,
         cpuSeconds: ours.cpuSeconds,
+        serverCpuSeconds: ours.serverCpuSeconds,
       });
       last = { ours, url };
     }
@@ -245,6 +250,15 @@ export function printFileFigures(f: FileFigures) {
       console.log(
         `\n${s.provider}, each round (floor s → load s = ratio): ${s.rounds.map((r) => `${r.floorSeconds.toFixed(2)} → ${r.loadSeconds.toFixed(1)} = ${(r.loadSeconds / r.floorSeconds).toFixed(1)}`).join("; ")}`,
       );
+  for (const s of f.stores) {
+    const withServer = s.rounds?.filter((r) => r.serverCpuSeconds !== null) ?? [];
+    if (withServer.length === 0) continue;
+    // our two threads and the server share the machine's cores: how many they kept busy
+    const busy = withServer.map((r) => (r.cpuSeconds + r.serverCpuSeconds!) / r.loadSeconds);
+    console.log(
+      `\n${s.provider}'s server, CPU s during each load: ${withServer.map((r) => r.serverCpuSeconds!.toFixed(2)).join("; ")}; with our process's, ${median(busy).toFixed(2)} cores busy (median) of ${os.availableParallelism()}`,
+    );
+  }
   for (const s of f.stores)
     console.log(
       `\n${s.provider} bytes by table (indexes included): ${s.tables

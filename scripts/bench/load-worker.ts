@@ -8,12 +8,14 @@ import { loadNative } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
 import { fileChunks } from "../../lib/store/read-lines";
 import { indexPendingRuns } from "../../lib/store/search-index";
+import { serverCpu } from "./server-cpu";
 
 const [url, file] = process.argv.slice(2);
 boundHeapGrowth(); // as `stepwise ingest` does
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const cpuStarted = process.cpuUsage();
+const serverCpuUsed = store.provider === "postgres" ? serverCpu() : () => null;
 const report = await loadNative(store, file, fileChunks(file), {
   source: process.env.BENCH_SERIAL === "1" ? undefined : parallelNativeSource,
 });
@@ -24,6 +26,7 @@ const searchIndexSeconds = Number(process.hrtime.bigint() - indexStarted) / 1e9;
 // CPU time of both threads, load and search index: on a shared machine it moves less than wall time
 const cpuUsed = process.cpuUsage(cpuStarted);
 const cpuSeconds = (cpuUsed.user + cpuUsed.system) / 1e6;
+const serverCpuSeconds = serverCpuUsed();
 await store.close();
 if (!report.ok) {
   console.error(report.errors.slice(0, 5));
@@ -35,6 +38,7 @@ console.log(
     seconds,
     searchIndexSeconds,
     cpuSeconds,
+    serverCpuSeconds,
     indexed,
     items,
     generations: report.generations,

@@ -13,6 +13,8 @@ export interface LoadFigures {
     seconds: number;
     searchIndexSeconds: number;
     cpuSeconds: number;
+    /** a local PostgreSQL server's CPU during the load (null for SQLite or without /proc) */
+    serverCpuSeconds: number | null;
     items: number;
     generations: number;
     steps: number;
