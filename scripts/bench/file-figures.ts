@@ -67,6 +67,9 @@ export interface RoundFigures {
   cpuSeconds: number;
   /** a local PostgreSQL server's CPU during the load (scripts/bench/server-cpu.ts); null elsewhere */
   serverCpuSeconds: number | null;
+  /** the load's start (to its first event) and its end (from its last event to its return) */
+  startSeconds: number;
+  endSeconds: number;
 }
 
 interface LoaderOut {
@@ -74,6 +77,8 @@ interface LoaderOut {
   searchIndexSeconds: number;
   cpuSeconds: number;
   serverCpuSeconds: number | null;
+  startSeconds: number;
+  endSeconds: number;
   items: number;
   generations: number;
   maxRssMB: number;
@@ -132,6 +137,8 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
         loadSeconds: ours.seconds + ours.searchIndexSeconds,
         cpuSeconds: ours.cpuSeconds,
         serverCpuSeconds: ours.serverCpuSeconds,
+        startSeconds: ours.startSeconds,
+        endSeconds: ours.endSeconds,
       });
       last = { ours, url };
     }
@@ -249,6 +256,11 @@ export function printFileFigures(f: FileFigures) {
     if (s.rounds && s.rounds.length > 1)
       console.log(
         `\n${s.provider}, each round (floor s → load s = ratio): ${s.rounds.map((r) => `${r.floorSeconds.toFixed(2)} → ${r.loadSeconds.toFixed(1)} = ${(r.loadSeconds / r.floorSeconds).toFixed(1)}`).join("; ")}`,
+      );
+  for (const s of f.stores)
+    if (s.rounds?.length)
+      console.log(
+        `\n${s.provider}, each round's start (to the first event) + end (from the last event to the commit and statistics): ${s.rounds.map((r) => `${r.startSeconds.toFixed(2)} + ${r.endSeconds.toFixed(2)} s`).join("; ")}; together ${median(s.rounds.map((r) => (r.startSeconds + r.endSeconds) / r.floorSeconds)).toFixed(1)}× the floor (median)`,
       );
   for (const s of f.stores) {
     const withServer = s.rounds?.filter((r) => r.serverCpuSeconds !== null) ?? [];

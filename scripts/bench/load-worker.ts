@@ -4,22 +4,43 @@
 // after the commit (none, unless a run was left pending).
 import { boundHeapGrowth } from "../../lib/cli/heap";
 import { openStore } from "../../lib/db";
-import { loadNative } from "../../lib/store/load";
+import { loadNative, nativeSource } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
 import { fileChunks } from "../../lib/store/read-lines";
 import { indexPendingRuns } from "../../lib/store/search-index";
 import { serverCpu } from "./server-cpu";
 
 const [url, file] = process.argv.slice(2);
+
+// When the load's first event came and when its events ended: what is before and after them is
+// the load's start (the analysis thread's) and its end (the last batch, the metrics, the commit).
+const marks = { firstEvent: 0n, eventsEnded: 0n };
+const timed =
+  (make: typeof nativeSource): typeof nativeSource =>
+  (...args) => {
+    const source = make(...args);
+    async function* events() {
+      for await (const ev of source.events) {
+        if (!marks.firstEvent) marks.firstEvent = process.hrtime.bigint();
+        yield ev;
+      }
+      marks.eventsEnded = process.hrtime.bigint();
+    }
+    return { ...source, events: events() };
+  };
+
 boundHeapGrowth(); // as `stepwise ingest` does
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const cpuStarted = process.cpuUsage();
 const serverCpuUsed = store.provider === "postgres" ? serverCpu() : () => null;
 const report = await loadNative(store, file, fileChunks(file), {
-  source: process.env.BENCH_SERIAL === "1" ? undefined : parallelNativeSource,
+  source: timed(process.env.BENCH_SERIAL === "1" ? nativeSource : parallelNativeSource),
 });
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+const ended = process.hrtime.bigint();
+const seconds = Number(ended - started) / 1e9;
+const startSeconds = Number(marks.firstEvent - started) / 1e9;
+const endSeconds = Number(ended - marks.eventsEnded) / 1e9;
 const indexStarted = process.hrtime.bigint();
 const indexed = report.ok ? await indexPendingRuns(store.raw) : 0;
 const searchIndexSeconds = Number(process.hrtime.bigint() - indexStarted) / 1e9;
@@ -39,6 +60,8 @@ console.log(
     searchIndexSeconds,
     cpuSeconds,
     serverCpuSeconds,
+    startSeconds,
+    endSeconds,
     indexed,
     items,
     generations: report.generations,

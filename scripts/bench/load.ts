@@ -15,6 +15,8 @@ export interface LoadFigures {
     cpuSeconds: number;
     /** a local PostgreSQL server's CPU during the load (null for SQLite or without /proc) */
     serverCpuSeconds: number | null;
+    startSeconds: number;
+    endSeconds: number;
     items: number;
     generations: number;
     steps: number;
