@@ -5,8 +5,8 @@
 // system time (all threads) from /proc before and after; prints the median per path.
 //   DATABASE_URL=file:/path/store.db npx --no-install tsx scripts/bench/cpu-per-request.ts /about '/runs/KEY?tab=items'
 // SQLite runs inside the server process (its time is counted); PostgreSQL's is not.
-import fs from "node:fs";
 import { startServer } from "./pages";
+import { processTicks, TICKS_PER_SECOND } from "./server-cpu";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const N = Number(process.env.BENCH_REQUESTS ?? 100);
@@ -14,10 +14,7 @@ const paths = process.argv.slice(2);
 if (paths.length === 0) throw new Error("give the paths to measure, e.g. /about /runs/KEY");
 
 const server = await startServer(process.env.DATABASE_URL ?? "file:data/stepwise.db", PORT);
-const ticks = () => {
-  const f = fs.readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return Number(f[11]) + Number(f[12]); // utime, stime: clock ticks (1/100 s)
-};
+const ticks = () => processTicks(server.pid!)!.ticks;
 async function hit(path: string, count: number) {
   let i = 0;
   const client = async () => {
@@ -32,7 +29,7 @@ try {
     for (const p of paths) {
       const t0 = ticks();
       await hit(p, N);
-      ms.get(p)!.push(((ticks() - t0) * 10) / N);
+      ms.get(p)!.push(((ticks() - t0) * (1000 / TICKS_PER_SECOND)) / N);
     }
   }
   console.log(`| path | CPU ms per request (median of 5 rounds of ${N}) | rounds |\n|---|---:|---|`);

@@ -5,7 +5,21 @@ import fs from "node:fs";
 // the parse floor says little without it (docs/performance.md, "Load", stop 47).
 
 // Linux counts a process's CPU in clock ticks of 1/100 s (USER_HZ, fixed at 100 on x86-64 and arm64).
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
+
+/** The name and CPU ticks (user + system, all its threads) of process `pid`, from /proc; null once it is gone. */
+export function processTicks(pid: number | string): { name: string; ticks: number } | null {
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // "pid (comm) state ppid …": comm may hold spaces and parentheses, the fields after the last ")" do not
+  const close = stat.lastIndexOf(")");
+  const fields = stat.slice(close + 2).split(" ");
+  return { name: stat.slice(stat.indexOf("(") + 1, close), ticks: Number(fields[11]) + Number(fields[12]) }; // utime, stime: fields 14 and 15 of stat(5)
+}
 
 /** CPU ticks (user + system) of every process named `postgres`, by pid; null without /proc (not Linux). */
 function serverTicks(): Map<number, number> | null {
@@ -17,17 +31,8 @@ function serverTicks(): Map<number, number> | null {
   }
   const ticks = new Map<number, number>();
   for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    } catch {
-      continue; // gone since the listing
-    }
-    // "pid (comm) state ppid …": comm may hold spaces and parentheses, the fields after the last ")" do not
-    const close = stat.lastIndexOf(")");
-    if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
-    const fields = stat.slice(close + 2).split(" ");
-    ticks.set(Number(pid), Number(fields[11]) + Number(fields[12])); // utime, stime: fields 14 and 15 of stat(5)
+    const p = processTicks(pid); // null: gone since the listing
+    if (p?.name === "postgres") ticks.set(Number(pid), p.ticks);
   }
   return ticks;
 }
