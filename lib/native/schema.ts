@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { BENCHMARKS, type FieldError, type NativeItem, type RunHeader } from "../analysis/types";
 import { toleranceFromConfig } from "../analysis/numbers";
+import { commonItemLine, commonRunLine, headerFromLine, itemFromLine } from "./common-lines";
 
 // Messages name the field the way users write it: "model name is required".
 const req = (what: string, expected: string) => ({
@@ -99,22 +100,19 @@ function issues(err: z.ZodError): FieldError[] {
   return err.issues.map((i) => ({ field: formatPath(i.path), message: i.message }));
 }
 
-export function parseRunLine(obj: unknown): { header: RunHeader | null; errors: FieldError[] } {
-  const r = runLineSchema.safeParse(obj);
-  if (!r.success) return { header: null, errors: issues(r.error) };
-  const d = r.data;
-  const header: RunHeader = {
-    ...d,
-    key: d.key,
-    model: d.model as RunHeader["model"],
-    benchmark: d.benchmark,
-    variant: d.variant as RunHeader["variant"],
-    config: (d.config ?? {}) as RunHeader["config"],
-    source: (d.source ?? null) as RunHeader["source"],
-    created_at: d.created_at ?? null,
-  };
-  delete (header as unknown as Record<string, unknown>).type;
-  return { header, errors: [] };
+/**
+ * Run line → header. Lines of the common shape are read by hand (`commonRunLine`); the schema
+ * reads the rest and names what is wrong. `bySchema` reads every line with the schema (the
+ * tests' oracle for the hand-read path).
+ */
+export function parseRunLine(obj: unknown, { bySchema = false } = {}): { header: RunHeader | null; errors: FieldError[] } {
+  let d = bySchema ? null : commonRunLine(obj);
+  if (!d) {
+    const r = runLineSchema.safeParse(obj);
+    if (!r.success) return { header: null, errors: issues(r.error) };
+    d = r.data;
+  }
+  return { header: headerFromLine(d), errors: [] };
 }
 
 /**
@@ -130,62 +128,5 @@ export function parseItemLine(obj: unknown, { bySchema = false } = {}): { item: 
     if (!r.success) return { item: null, errors: issues(r.error) };
     d = r.data;
   }
-  const { type: _type, ...rest } = d;
-  const item: NativeItem = {
-    ...rest,
-    id: d.id,
-    length: d.length ?? 0,
-    epoch: d.epoch ?? 0,
-    input: (d.input ?? {}) as NativeItem["input"],
-    output: (d.output ?? null) as NativeItem["output"],
-    usage: d.usage as NativeItem["usage"],
-  };
-  return { item, errors: [] };
-}
-
-type ItemLineData = z.infer<typeof itemLineSchema>;
-const ITEM_KEYS = Object.keys(itemLineSchema.shape);
-const ITEM_KEY_SET = new Set(ITEM_KEYS);
-const USAGE_KEYS = ["prompt_tokens", "completion_tokens"];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const isStepValue = (v: unknown) => typeof v === "string" || (typeof v === "number" && Number.isFinite(v));
-const isAbsentOrIntFrom = (v: unknown, min: number) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= min);
-const isAmount = (v: unknown) => v === undefined || v === null || (typeof v === "number" && Number.isFinite(v) && v >= 0);
-const hasProtoKey = (o: object) => Object.prototype.hasOwnProperty.call(o, "__proto__");
-
-/** A copy of a loose object as the schema makes it: the named keys first, in that order, then the others as they came. */
-function looseCopy(o: Record<string, unknown>, named: readonly string[], known: ReadonlySet<string> | null): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k of named) if (o[k] !== undefined) out[k] = o[k];
-  for (const k in o) if (!(known ? known.has(k) : named.includes(k))) out[k] = o[k];
-  return out;
-}
-
-/**
- * What itemLineSchema.safeParse gives for a line of the common shape (string id, counts as
- * integers, step values finite, an input object, no `__proto__` key), built by hand: the
- * schema took ~15 µs a line, a tenth of the analysis thread's time (docs/performance.md,
- * "Load"); null for any other line.
- */
-function commonItemLine(obj: unknown): ItemLineData | null {
-  if (!isObject(obj) || obj.type !== "item" || hasProtoKey(obj)) return null;
-  const { id, length, epoch, input, output, reference, steps, answer, usage } = obj;
-  if (typeof id !== "string" || id.length === 0 || !isAbsentOrIntFrom(length, 1) || !isAbsentOrIntFrom(epoch, 0)) return null;
-  if (input !== undefined && (!isObject(input) || hasProtoKey(input))) return null;
-  if (output !== undefined && output !== null && typeof output !== "string" && !Array.isArray(output)) return null;
-  if (reference !== undefined && !(Array.isArray(reference) && reference.every(isStepValue))) return null;
-  if (steps !== undefined && !(Array.isArray(steps) && steps.every((v) => v === null || isStepValue(v)))) return null;
-  if (answer !== undefined && answer !== null && !isStepValue(answer)) return null;
-  if (usage !== undefined && usage !== null && !(isObject(usage) && !hasProtoKey(usage) && USAGE_KEYS.every((k) => isAmount(usage[k]))))
-    return null;
-  if (!isAmount(obj.latency_ms) || !isAmount(obj.cost_usd)) return null;
-  const d = looseCopy(obj, ITEM_KEYS, ITEM_KEY_SET);
-  // the schema's copies of what it parses: the input object, arrays and usage
-  if (input !== undefined) d.input = looseCopy(input, [], null);
-  if (Array.isArray(output)) d.output = output.slice();
-  if (reference !== undefined) d.reference = reference.slice();
-  if (steps !== undefined) d.steps = steps.slice();
-  if (isObject(usage)) d.usage = looseCopy(usage, USAGE_KEYS, null);
-  return d as ItemLineData;
+  return { item: itemFromLine(d), errors: [] };
 }

@@ -1,7 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { progressSteps } from "../analysis/analyse";
-import { NativeReader } from "../native/reader";
-import type { ReaderEvent } from "../native/reader";
+import { LineReader, SchemasNeeded, type ReaderEvent } from "../native/line-reader";
 import { asBuffer } from "./bytes";
 import { prepareGeneration } from "./rows";
 import type { AnalysisThreadStart } from "./analysis-thread-start";
@@ -16,7 +15,8 @@ const REPLY_EVENTS = 8;
 
 export function nativeThread() {
   const { file, maxErrors, taken, ahead: pinned, replies } = workerData as AnalysisThreadStart;
-  const reader = new NativeReader(file, { maxErrors });
+  // Without zod until a line needs it (lib/native/line-reader.ts): its import was half the thread's start.
+  const reader = new LineReader(file, { maxErrors }, null);
   let reported = 0;
   const ahead = new AheadBuffer();
   let made = 0;
@@ -51,15 +51,33 @@ export function nativeThread() {
     replies.postMessage(reply, transfer);
     parentPort!.postMessage(null); // the loader takes the reply from `replies` when it needs it
   };
-  parentPort!.on("message", (req: ThreadRequest) => {
+  // Requests that came while the schemas load, handled in order once they have.
+  let waiting: ThreadRequest[] | null = null;
+  const needSchemas = (req: ThreadRequest, from: number) => {
+    waiting = [];
+    import("../native/schema").then(({ parseRunLine, parseItemLine }) => {
+      reader.useSchemas({ parseRunLine: (o) => parseRunLine(o), parseItemLine: (o) => parseItemLine(o) });
+      const queued = waiting!;
+      waiting = null;
+      handle(req, from);
+      for (const r of queued) handle(r, 0);
+    });
+  };
+  const handle = (req: ThreadRequest, from: number) => {
     if (req.kind === "lines") {
       // each line decoded as it is parsed: a batch's lines never live together as strings
       const bytes = asBuffer(req.bytes);
       const { offsets } = req;
       compressesOutputs = req.compressesOutputs;
       loaderWaitsOnServer = req.loaderWaitsOnServer;
-      for (let i = 0; i + 1 < offsets.length; i++) {
-        const ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
+      for (let i = from; i + 1 < offsets.length; i++) {
+        let ev: ReaderEvent | null;
+        try {
+          ev = reader.line(bytes.toString("utf8", offsets[i], offsets[i + 1]), req.first + i);
+        } catch (e) {
+          if (!(e instanceof SchemasNeeded)) throw e;
+          return needSchemas(req, i);
+        }
         if (ev) events.push(wire(ev));
         if (events.length === REPLY_EVENTS) send(false);
       }
@@ -68,5 +86,9 @@ export function nativeThread() {
       for (const ev of reader.end()) events.push(wire(ev));
       send(true);
     }
+  };
+  parentPort!.on("message", (req: ThreadRequest) => {
+    if (waiting) waiting.push(req);
+    else handle(req, 0);
   });
 }

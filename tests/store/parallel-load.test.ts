@@ -52,6 +52,36 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
     expect(b).toEqual(a);
   }, 60_000);
 
+  it("reads valid lines of an unusual shape as the in-thread reader does, whichever line first needs the schemas", async () => {
+    // The thread starts without zod and loads the schemas at the first line not of the common
+    // shape (lib/native/line-reader.ts), mid-batch, while later batches queue: numeric item ids
+    // (the schema makes them strings) and a run line whose model has a key the hand reader leaves to it.
+    const [run, ...rest] = fs.readFileSync(path.join(EXAMPLES, "arith-small.jsonl"), "utf8").trim().split("\n");
+    const items = rest.slice(
+      0,
+      rest.findIndex((l) => JSON.parse(l).type === "run"),
+    );
+    const unusualRun = JSON.stringify({ ...JSON.parse(run), model: { name: "m", params_b: "32" } });
+    const build = (head: string, unusualAt: number) => {
+      const lines = [head];
+      for (let k = 0; k < 1500; k++) {
+        const item = { ...JSON.parse(items[k % items.length]), id: `item-${k}` };
+        lines.push(JSON.stringify(k % 300 === unusualAt ? { ...item, id: 100_000 + k } : item));
+      }
+      return Buffer.from(lines.join("\n") + "\n");
+    };
+    for (const [name, bytes] of [
+      ["mid-batch.jsonl", build(run, 130)],
+      ["run-line.jsonl", build(unusualRun, -1)],
+    ] as const) {
+      const a = await loadNative(stores.a, name, [bytes]);
+      const b = await loadNative(stores.b, name, chunks(bytes, 4093), { source: parallelNativeSource });
+      expect(b, name).toEqual(a);
+      expect(a.errors.length, name).toBe(name === "run-line.jsonl" ? 1 : 0);
+    }
+    expect(await loadedRows(stores.b, RUN_COLUMNS)).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
+  }, 60_000);
+
   it("gives the same rows, item contents and search index whichever generations get the loader's part done on the analysis thread", async () => {
     // three stores' worth of loads in a and b: in-thread, then the thread doing that part for every generation, then for none
     const contents = async (store: typeof stores.a) => ({
