@@ -2,8 +2,9 @@ import path from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 
-// An import's thread and the `stepwise import` command up to the thread's start load no zod:
-// its ~90 ms start delayed the first sample of every import (docs/performance.md, "Importers").
+// An import's thread, ingest's analysis thread and the `stepwise import` command up to the
+// thread's start load no zod: its ~90 ms start delayed the first sample of every import and the
+// first line of every load (docs/performance.md, "Importers"; "Load", stop 48).
 // What a module loads statically is what esbuild bundles from it with packages left outside.
 
 const root = path.resolve(__dirname, "../..");
@@ -43,7 +44,14 @@ describe("modules an import loads before its first sample", () => {
     const thread = await loadedStatically("lib/import/thread.ts");
     expect(thread.sources).toContain("lib/import/inspect.ts");
     expect(thread.packages).toEqual([]);
-    expect((await loadedStatically("lib/store/native-thread.ts")).packages).toContain("zod"); // the check above can fail
+    expect((await loadedStatically("lib/native/schema.ts")).packages).toContain("zod"); // the check above can fail
+  });
+
+  it("ingest's analysis thread loads no package until a line needs the schemas", async () => {
+    const thread = await loadedStatically("lib/store/native-thread.ts");
+    expect(thread.sources).toContain("lib/native/line-reader.ts");
+    expect(thread.sources).not.toContain("lib/native/schema.ts");
+    expect(thread.packages).toEqual([]);
   });
 
   it("the second thread's entry loads only node's modules (each kind imports its own)", async () => {
