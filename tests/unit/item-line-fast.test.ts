@@ -1,29 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseItemLine } from "../../lib/native/schema";
+import { INF, mostly, objectText, ordered, text } from "../helpers/line-arbitraries";
 
 // Item lines of the common shape are read by hand, the others by the schema: for any line,
 // the result (item, every key in its order, copies where the schema copies) and errors are
 // those of the schema alone.
 
-/** A value with its objects' keys in order and undefined kept: toEqual ignores key order. */
-const ordered = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? ["array", v.map(ordered)]
-    : typeof v === "object" && v !== null
-      ? ["object", Object.keys(v).map((k) => [k, ordered((v as Record<string, unknown>)[k])])]
-      : v === undefined
-        ? "<undefined>"
-        : v;
-
-/** Mostly valid values, sometimes not: most lines are valid (read by hand), the rest exercise the schema's errors. */
-const mostly = <T, U>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<U>) =>
-  fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: invalid, weight: 1 }) as fc.Arbitrary<T | U>;
-
-// Values as JSON text, so that 1e999 (Infinity) and keys like __proto__ arrive as JSON.parse gives them.
-const INF = "1e999";
-const text = (v: unknown): string => (v === INF ? INF : JSON.stringify(v));
-const objectText = (pairs: [string, string][]) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`;
 const arrayText = (vs: unknown[]) => `[${vs.map(text).join(",")}]`;
 
 const anyJson = fc.jsonValue({ maxDepth: 2 });

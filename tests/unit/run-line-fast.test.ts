@@ -2,28 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ITEM_KEYS, MODEL_KEYS, RUN_KEYS, VARIANT_KEYS } from "../../lib/native/common-lines";
 import { itemLineSchema, parseRunLine, runLineSchema } from "../../lib/native/schema";
+import { INF, mostly, objectText, ordered, text } from "../helpers/line-arbitraries";
 
 // Run lines of the common shape are read by hand (lib/native/common-lines.ts), so that the
 // analysis thread starts without zod; the others by the schema. For any line, the header (every
 // key in its order, copies where the schema copies) and errors are those of the schema alone.
 
-/** A value with its objects' keys in order: toEqual ignores key order. */
-const ordered = (v: unknown): unknown =>
-  Array.isArray(v)
-    ? ["array", v.map(ordered)]
-    : typeof v === "object" && v !== null
-      ? ["object", Object.keys(v).map((k) => [k, ordered((v as Record<string, unknown>)[k])])]
-      : v === undefined
-        ? "<undefined>"
-        : v;
-
-const mostly = <T, U>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<U>) =>
-  fc.oneof({ arbitrary: valid, weight: 10 }, { arbitrary: invalid, weight: 1 }) as fc.Arbitrary<T | U>;
-
-// As JSON text, so that 1e999 (Infinity) and keys like __proto__ arrive as JSON.parse gives them.
-const INF = "1e999";
-const text = (v: unknown): string => (v === INF ? INF : JSON.stringify(v));
-const objectText = (pairs: [string, string][]) => `{${pairs.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`;
 const anyJson = fc.jsonValue({ maxDepth: 2 });
 const key = fc.oneof(fc.constantFrom("__proto__", "constructor", "0", "7", "name", "type", "zeta"), fc.string({ maxLength: 5 }));
 const pairs = fc.array(fc.tuple(key, anyJson.map(text)), { maxLength: 3 });
