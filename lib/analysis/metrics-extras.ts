@@ -86,33 +86,36 @@ function perTurn(header: RunHeader, g: SummaryColumns): RunExtras["per_turn"] {
   let tmax = 0;
   let any = false;
   for (let i = 0; i < g.n; i++) {
-    if (g.statusCount(i) === 0) continue;
+    if (!g.hasSteps(i)) continue;
     any = true;
     tmax = Math.max(tmax, Math.ceil(g.length[i] / K));
   }
   if (!any) return null;
   const n = new Float64Array(tmax + 1);
-  const ok = new Float64Array(tmax + 1);
   const alive = new Float64Array(tmax + 1);
   for (let i = 0; i < g.n; i++) {
-    const count = g.statusCount(i);
-    if (count === 0) continue;
+    if (!g.hasSteps(i)) continue;
     const length = g.length[i];
     const fd = g.firstDiv[i];
     const T = Math.ceil(length / K);
     for (let t = 1; t <= T; t++) {
-      const e = Math.min(t * K, length);
       n[t]++;
-      const c = e - 1 < count ? g.status(i, e - 1) : 0;
-      if (c === 99 /* c */ || c === 112 /* p */) ok[t]++;
-      if (fd < 0 || fd > e) alive[t]++;
+      if (fd < 0 || fd > Math.min(t * K, length)) alive[t]++;
     }
   }
+  // Turn t of a generation ends at step min(tK, L): step tK of those with tK ≤ L, step L of those
+  // whose last turn it is with L < tK (StepTotals keeps both sums).
+  const { okByStepInLength, okLastByLength } = g.steps;
+  const ok = (t: number) => {
+    let sum = okByStepInLength[t * K - 1] ?? 0;
+    for (let L = (t - 1) * K + 1; L < t * K; L++) sum += okLastByLength[L] ?? 0;
+    return sum;
+  };
   const task_accuracy: CurvePoint[] = [];
   const turn_accuracy: CurvePoint[] = [];
   for (let t = 1; t <= tmax; t++) {
     task_accuracy.push({ step: t, n: n[t], accuracy: r6(alive[t] / n[t]) });
-    turn_accuracy.push({ step: t, n: n[t], accuracy: r6(ok[t] / n[t]) });
+    turn_accuracy.push({ step: t, n: n[t], accuracy: r6(ok(t) / n[t]) });
   }
   return { K, task_accuracy, turn_accuracy };
 }

@@ -45,7 +45,7 @@ export function computeRunMetrics(
   let stepGens = 0;
   let lmax = 0;
   for (let i = 0; i < nGen; i++) {
-    if (g.statusCount(i) === 0) continue;
+    if (!g.hasSteps(i)) continue;
     stepGens++;
     if (g.length[i] > lmax) lmax = g.length[i];
   }
@@ -56,13 +56,9 @@ export function computeRunMetrics(
   let pHat: number | null = null;
   const curve = newCurveCounts(lmax);
   if (stepGens > 0) {
-    const local = new Float64Array(lmax + 1);
     const hist = new Float64Array(lmax + 1);
-    let localTotal = 0;
-    let stepsTotal = 0;
     for (let i = 0; i < nGen; i++) {
-      const count = g.statusCount(i);
-      if (count === 0) continue;
+      if (!g.hasSteps(i)) continue;
       curve.byLength[g.length[i]]++;
       const fd = g.firstDiv[i];
       if (fd >= 0) {
@@ -70,9 +66,11 @@ export function computeRunMetrics(
         curve.divByLength[g.length[i]]++;
         hist[fd]++;
       }
-      localTotal += g.locallyCorrect(i, count, local, 1);
-      stepsTotal += count;
     }
+    // step i's locally correct generations, i from 1 (steps past lmax, in traces longer than their length, count only in p̂)
+    const { okByStep, localTotal, stepsTotal } = g.steps;
+    const local = new Float64Array(lmax + 1);
+    local.set(okByStep.subarray(0, lmax), 1);
     task_accuracy = [];
     step_accuracy = [];
     walkTaskCurve(curve, (i, n, a) => {
@@ -124,8 +122,8 @@ export function computeRunMetrics(
       {
         nItems: g.items,
         genItem,
-        stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? g.length[i] : 0)),
-        firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.statusCount(i) > 0 ? Math.max(g.firstDiv[i], 0) : 0)),
+        stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.hasSteps(i) ? g.length[i] : 0)),
+        firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.hasSteps(i) ? Math.max(g.firstDiv[i], 0) : 0)),
         fitLengthIdx,
         firstCorrect: Uint8Array.from({ length: nGen }, (_, i) => (g.firstCorrect(i) ? 1 : 0)),
         fitLengths,

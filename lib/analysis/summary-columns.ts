@@ -1,17 +1,18 @@
-import { PackedStatuses, resized } from "./packed-statuses";
+import { StepTotals } from "./step-totals";
 import type { GenerationSummary } from "./types";
 
 // A run's generation summaries as columns (typed arrays), the form the metrics read. The
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~30 bytes plus two bits per step, outside that heap (figures: docs/decisions.md). Statuses, the
-// largest column, are packed in fixed blocks (PackedStatuses).
+// ~18 bytes a generation, outside that heap (figures: docs/decisions.md). Step statuses are
+// not kept: every aggregate reads them through sums taken as they are pushed (StepTotals).
 
 const FIRST_CORRECT = 1;
 const LAST_CORRECT = 2;
 const CLEAN = 4;
 const EXACT_STEP = 8;
+const HAS_STEPS = 16;
 
 /** Optional numbers: a column is allocated (NaN = null) when the first value arrives. */
 type OptionalField = "lengthValue" | "weight" | "scRate" | "scTurn";
@@ -52,7 +53,8 @@ export class SummaryColumns {
   private cluster: Int32Array | null = null;
   readonly clusterNames: string[] = [];
   private clusterIndex = new Map<string, number>();
-  private statuses: PackedStatuses;
+  /** the statuses' sums over the run (the statuses themselves are not kept) */
+  readonly steps = new StepTotals();
   private optional = new Map<OptionalField, Float64Array>();
   readonly usage: UsageTotals = { any: false, promptTokens: 0, completionTokens: 0, costUsd: 0, latencySum: 0, latencyCount: 0 };
 
@@ -64,7 +66,6 @@ export class SummaryColumns {
     this.flags = new Uint8Array(this.cap);
     this.firstDiv = new Int32Array(this.cap);
     this.modes = new Uint8Array(this.cap);
-    this.statuses = new PackedStatuses(this.cap);
   }
 
   static from(list: readonly GenerationSummary[]): SummaryColumns {
@@ -103,12 +104,16 @@ export class SummaryColumns {
     this.epoch[i] = s.epoch;
     this.length[i] = s.length;
     this.flags[i] =
-      (s.firstCorrect ? FIRST_CORRECT : 0) | (s.lastCorrect ? LAST_CORRECT : 0) | (s.clean ? CLEAN : 0) | (s.exactStep ? EXACT_STEP : 0);
+      (s.firstCorrect ? FIRST_CORRECT : 0) |
+      (s.lastCorrect ? LAST_CORRECT : 0) |
+      (s.clean ? CLEAN : 0) |
+      (s.exactStep ? EXACT_STEP : 0) |
+      (s.statuses.length > 0 ? HAS_STEPS : 0);
     this.firstDiv[i] = s.firstDivergence ?? -1;
     this.modes[i] = s.modes;
     if (s.cluster !== null) this.cluster ??= new Int32Array(this.cap).fill(-1);
     if (this.cluster) this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
-    this.statuses.push(i, s.statuses);
+    if (s.statuses.length > 0) this.steps.push(s.length, s.statuses);
     this.addUsage(s);
     this.set("lengthValue", i, s.lengthValue);
     this.set("weight", i, s.weight);
@@ -131,17 +136,9 @@ export class SummaryColumns {
   firstDivergence(i: number): number | null {
     return this.firstDiv[i] < 0 ? null : this.firstDiv[i];
   }
-  /** Number of step statuses (0 when the generation has no step trace). */
-  statusCount(i: number): number {
-    return this.statuses.count(i);
-  }
-  /** Char code of step j's status letter (STATUS_LETTER), j from 0. */
-  status(i: number, j: number): number {
-    return this.statuses.code(i, j);
-  }
-  /** How many of generation i's first `limit` steps are locally correct, each also counted in perStep[offset + j] (PackedStatuses.locallyCorrect). */
-  locallyCorrect(i: number, limit: number, perStep: Float64Array | null = null, offset = 0): number {
-    return this.statuses.locallyCorrect(i, limit, perStep, offset);
+  /** Whether generation i has step statuses (a step trace). */
+  hasSteps(i: number): boolean {
+    return (this.flags[i] & HAS_STEPS) !== 0;
   }
   clusterName(i: number): string | null {
     const c = this.cluster ? this.cluster[i] : -1;
@@ -164,19 +161,17 @@ export class SummaryColumns {
 
   /**
    * Generation i as a summary object, for tests (the item's key is its number when a load
-   * numbered it; usage is null: only its totals are kept).
+   * numbered it; usage is null: only its totals are kept; statuses only as whether there are any).
    */
-  get(i: number): GenerationSummary {
-    let statuses = "";
-    for (let j = 0; j < this.statusCount(i); j++) statuses += String.fromCharCode(this.status(i, j));
-    const out: GenerationSummary = {
+  get(i: number): Omit<GenerationSummary, "statuses"> & { hasSteps: boolean } {
+    const out: Omit<GenerationSummary, "statuses"> & { hasSteps: boolean } = {
       itemKey: this.itemKeys[this.item[i]] ?? `#${this.item[i]}`,
       epoch: this.epoch[i],
       length: this.length[i],
       firstCorrect: this.firstCorrect(i),
       lastCorrect: this.lastCorrect(i),
       firstDivergence: this.firstDivergence(i),
-      statuses,
+      hasSteps: this.hasSteps(i),
       modes: this.modes[i],
       cluster: this.clusterName(i),
       selfConditioning: this.selfConditioning(i),
@@ -238,7 +233,6 @@ export class SummaryColumns {
     this.firstDiv = resized(this.firstDiv, cap);
     this.modes = resized(this.modes, cap);
     if (this.cluster) this.cluster = resized(this.cluster, cap);
-    this.statuses.grow(cap);
     for (const [field, col] of this.optional) {
       const next = new Float64Array(cap).fill(NaN);
       next.set(col);
@@ -246,4 +240,13 @@ export class SummaryColumns {
     }
     this.cap = cap;
   }
+}
+
+type Typed = Int32Array | Uint8Array;
+
+/** A typed array copied into a new one of `size` (the rest zero). */
+function resized<T extends Typed>(a: T, size: number): T {
+  const next = new (a.constructor as new (n: number) => T)(size);
+  next.set(a as never);
+  return next;
 }

@@ -13,20 +13,20 @@ export interface StepCounts {
 
 export function stepCounts(g: SummaryColumns): StepCounts[] {
   let maxLen = 0;
-  for (let i = 0; i < g.n; i++) if (g.statusCount(i) > 0 && g.length[i] > maxLen) maxLen = g.length[i];
+  for (let i = 0; i < g.n; i++) if (g.hasSteps(i) && g.length[i] > maxLen) maxLen = g.length[i];
   // Counts over a prefix of steps are kept as where each prefix ends, summed from the right:
   // one entry per generation, not one per step.
   const lengthEnds = new Float64Array(maxLen + 1);
   const taskEnds = new Float64Array(maxLen + 1);
   const stepCorrect = new Float64Array(maxLen);
+  stepCorrect.set(g.steps.okByStepInLength.subarray(0, maxLen));
   const firstDivergences = new Float64Array(maxLen);
   for (let k = 0; k < g.n; k++) {
-    if (g.statusCount(k) === 0) continue;
+    if (!g.hasSteps(k)) continue;
     const L = g.length[k];
     const fd = g.firstDiv[k];
     lengthEnds[L]++;
     taskEnds[fd < 0 ? L : Math.max(0, Math.min(L, fd - 1))]++;
-    g.locallyCorrect(k, L, stepCorrect);
     if (fd >= 1) firstDivergences[fd - 1]++;
   }
   const rows: StepCounts[] = new Array(maxLen);

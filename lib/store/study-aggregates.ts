@@ -56,17 +56,19 @@ export function studyLengthRows(g: SummaryColumns): Map<number, LengthRow> {
     if (g.lastCorrect(i)) r.last++;
     if (g.exactStep(i)) r.exact++;
     for (let b = 0; b < FAILURE_MODES.length; b++) if (g.modes[i] & (1 << b)) r.modes[b]++;
-    const count = g.statusCount(i);
-    if (count === 0) continue;
-    // reference steps are the generation's length; locally correct = correct or propagated
-    const t = L;
-    const c = g.locallyCorrect(i, L);
+    if (!g.hasSteps(i)) continue;
+    // reference steps are the generation's length
     r.gens++;
-    r.t += t;
-    r.c += c;
-    r.tt += t * t;
-    r.ct += c * t;
-    r.cc += c * c;
+    r.t += L;
+    r.tt += L * L;
+  }
+  // locally correct steps (correct or propagated) below each length, summed as pushed (StepTotals)
+  const { cByLength, c2ByLength } = g.steps;
+  for (const [L, r] of rows) {
+    if (r.gens === 0) continue;
+    r.c = cByLength[L];
+    r.cc = c2ByLength[L];
+    r.ct = cByLength[L] * L;
   }
   return rows;
 }

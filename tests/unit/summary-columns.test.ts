@@ -1,8 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SummaryColumns } from "../../lib/analysis/summary-columns";
-import type { GenerationSummary } from "../../lib/analysis/types";
+import { computeExtras } from "../../lib/analysis/metrics-extras";
+import { roundTo } from "../../lib/analysis/numbers";
+import type { GenerationSummary, RunHeader } from "../../lib/analysis/types";
 import { stepCounts } from "../../lib/store/aggregates";
+import { studyLengthRows } from "../../lib/store/study-aggregates";
 
 const nullable = <T>(a: fc.Arbitrary<T>) => fc.option(a, { nil: null });
 
@@ -57,6 +60,12 @@ const summary: fc.Arbitrary<GenerationSummary> = fc
     return out;
   });
 
+// a first divergence within the trace's length, as analysis gives
+const traced = summary.map((s) => ({
+  ...s,
+  firstDivergence: s.firstDivergence === null || s.length === 0 ? null : 1 + (s.firstDivergence % s.length),
+}));
+
 describe("SummaryColumns", () => {
   it("gives back every summary pushed, across growth and optional columns", () => {
     fc.assert(
@@ -65,7 +74,9 @@ describe("SummaryColumns", () => {
         for (const s of list) cols.push(s);
         expect(cols.n).toBe(list.length);
         const noUsage = { promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null };
-        expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(list.map((s) => ({ ...s, ...noUsage })));
+        expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(
+          list.map(({ statuses, ...s }) => ({ ...s, ...noUsage, hasSteps: statuses.length > 0 })),
+        );
         expect(cols.items).toBe(new Set(list.map((s) => s.itemKey)).size);
         // usage is kept as totals, summed in push order as the metrics summed the columns
         let [promptTokens, completionTokens, costUsd, latencySum, latencyCount] = [0, 0, 0, 0, 0];
@@ -82,98 +93,132 @@ describe("SummaryColumns", () => {
     );
   });
 
-  it("counts locally correct steps in one pass as code() does step by step", () => {
-    const reference = (cols: SummaryColumns, i: number, limit: number, perStep: Float64Array | null, offset: number) => {
-      let total = 0;
-      for (let j = 0; j < Math.min(cols.statusCount(i), limit); j++) {
-        const c = cols.status(i, j);
-        if (c !== 99 && c !== 112) continue;
-        total++;
-        if (perStep && offset + j < perStep.length) perStep[offset + j]++;
-      }
-      return total;
-    };
-    const query = fc.record({ limit: fc.integer({ min: 0, max: 50 }), offset: fc.integer({ min: 0, max: 3 }), perStep: fc.boolean() });
-    fc.assert(
-      fc.property(fc.array(summary, { minLength: 1, maxLength: 60 }), fc.array(query, { maxLength: 20 }), (list, queries) => {
-        const cols = SummaryColumns.from(list);
-        const [got, want] = [new Float64Array(30), new Float64Array(30)];
-        queries.forEach(({ limit, offset, perStep }, q) => {
-          const i = q % list.length;
-          expect(cols.locallyCorrect(i, limit, perStep ? got : null, offset)).toBe(
-            reference(cols, i, limit, perStep ? want : null, offset),
-          );
+  it("sums the statuses as counting each pushed summary's steps one by one does", () => {
+    const ok = (c: string) => c === "c" || c === "p";
+    const reference = (list: GenerationSummary[]) => {
+      const [okByStep, okByStepInLength, okLastByLength, cByLength, c2ByLength] = [[], [], [], [], []] as number[][];
+      const add = (a: number[], k: number, v = 1) => (a[k] = (a[k] ?? 0) + v);
+      let [localTotal, stepsTotal] = [0, 0];
+      for (const { statuses, length } of list) {
+        if (statuses.length === 0) continue;
+        let c = 0;
+        [...statuses].forEach((s, j) => {
+          if (!ok(s)) return;
+          add(okByStep, j);
+          localTotal++;
+          if (j >= length) return;
+          add(okByStepInLength, j);
+          c++;
         });
-        expect(got).toEqual(want);
+        if (length >= 1 && length - 1 < statuses.length && ok(statuses[length - 1])) add(okLastByLength, length);
+        add(cByLength, length, c);
+        add(c2ByLength, length, c * c);
+        stepsTotal += statuses.length;
+      }
+      return { okByStep, okByStepInLength, okLastByLength, cByLength, c2ByLength, localTotal, stepsTotal };
+    };
+    /** a sum's array as a plain list, without the zeros past its last entry */
+    const dense = (a: ArrayLike<number>) => {
+      const out = Array.from(a, (v) => v ?? 0);
+      while (out.length && out[out.length - 1] === 0) out.pop();
+      return out;
+    };
+    fc.assert(
+      fc.property(fc.array(summary, { maxLength: 80 }), (list) => {
+        const t = SummaryColumns.from(list).steps;
+        const want = reference(list);
+        for (const k of ["okByStep", "okByStepInLength", "okLastByLength", "cByLength", "c2ByLength"] as const)
+          expect(dense(t[k]), k).toEqual(dense(want[k]));
+        expect([t.localTotal, t.stepsTotal]).toEqual([want.localTotal, want.stepsTotal]);
       }),
       { numRuns: 300 },
     );
+    // a trace of 300,000 steps grows the sums by step
+    const long = SummaryColumns.from([base("cs".repeat(150_000), "i")]).steps;
+    expect([long.okByStep[0], long.okByStep[1], long.okByStep[299_998], long.localTotal, long.stepsTotal]).toEqual([
+      1, 0, 1, 150_000, 300_000,
+    ]);
   });
 
   it("gives the run's step counts as counting each step did", () => {
-    // the counts as written before (one status read per step)
-    const reference = (g: SummaryColumns) => {
+    // the counts as written before (one status read per step of each summary)
+    const reference = (list: GenerationSummary[]) => {
       let maxLen = 0;
-      for (let i = 0; i < g.n; i++) if (g.statusCount(i) > 0 && g.length[i] > maxLen) maxLen = g.length[i];
+      for (const s of list) if (s.statuses.length > 0 && s.length > maxLen) maxLen = s.length;
       const rows = Array.from({ length: maxLen }, (_, i) => ({ step: i + 1, n: 0, taskCorrect: 0, stepCorrect: 0, firstDivergences: 0 }));
-      for (let k = 0; k < g.n; k++) {
-        const count = g.statusCount(k);
-        if (count === 0) continue;
-        const fd = g.firstDiv[k] < 0 ? Infinity : g.firstDiv[k];
-        for (let i = 0; i < g.length[k]; i++) {
+      for (const { statuses, length, firstDivergence } of list) {
+        if (statuses.length === 0) continue;
+        const fd = firstDivergence ?? Infinity;
+        for (let i = 0; i < length; i++) {
           rows[i].n++;
           if (fd > i + 1) rows[i].taskCorrect++;
-          const c = i < count ? g.status(k, i) : 0;
-          if (c === 99 || c === 112) rows[i].stepCorrect++;
+          if (i < statuses.length && (statuses[i] === "c" || statuses[i] === "p")) rows[i].stepCorrect++;
         }
         if (fd !== Infinity) rows[fd - 1].firstDivergences++;
       }
       return rows;
     };
-    // a first divergence within the trace's length, as analysis gives
-    const traced = summary.map((s) => ({
-      ...s,
-      firstDivergence: s.firstDivergence === null || s.length === 0 ? null : 1 + (s.firstDivergence % s.length),
-    }));
     fc.assert(
       fc.property(fc.array(traced, { maxLength: 80 }), (list) => {
-        const cols = SummaryColumns.from(list);
-        expect(stepCounts(cols)).toEqual(reference(cols));
+        expect(stepCounts(SummaryColumns.from(list))).toEqual(reference(list));
       }),
       { numRuns: 300 },
     );
   });
 
-  it("keeps traces that fill, cross and exceed its status blocks (2^20 steps each)", () => {
-    const block = 1 << 20;
-    const traces = [
-      "c".repeat(block - 3), // nearly fills the first block
-      "cspm", // does not fit: starts the second
-      "s".repeat(block + 5) + "m", // longer than a block: one of its own
-      "pc", // after it, a fresh block
-      "", // no steps
-      "m".repeat(2 * block + 1),
-      "cp".repeat(block / 2), // exactly one block
-      "mcsp".repeat(block / 4 - 1) + "mcs", // one status short of a block
-      "cc",
-    ];
-    const cols = new SummaryColumns(2);
-    traces.forEach((t, i) => cols.push(base(t, `i${i}`)));
-    traces.forEach((t, i) => {
-      expect(cols.statusCount(i)).toBe(t.length);
-      if (t.length === 0) return;
-      for (const j of [0, 1, t.length - 2, t.length - 1, t.length >> 1]) {
-        if (j >= 0 && j < t.length) expect(String.fromCharCode(cols.status(i, j))).toBe(t[j]);
+  it("gives a dict-sum run's per-turn curves as reading each turn's last status did", () => {
+    const reference = (list: GenerationSummary[], K: number) => {
+      let tmax = 0;
+      for (const s of list) if (s.statuses.length > 0) tmax = Math.max(tmax, Math.ceil(s.length / K));
+      const [n, ok, alive] = [0, 0, 0].map(() => new Array<number>(tmax + 1).fill(0));
+      for (const { statuses, length, firstDivergence } of list) {
+        if (statuses.length === 0) continue;
+        const fd = firstDivergence ?? -1;
+        for (let t = 1; t <= Math.ceil(length / K); t++) {
+          const e = Math.min(t * K, length);
+          n[t]++;
+          if (e - 1 < statuses.length && (statuses[e - 1] === "c" || statuses[e - 1] === "p")) ok[t]++;
+          if (fd < 0 || fd > e) alive[t]++;
+        }
       }
-    });
-    const correct = (t: string) => [...t].filter((c) => c === "c" || c === "p").length;
-    traces.forEach((t, i) => expect(cols.locallyCorrect(i, t.length)).toBe(correct(t)));
-    const perStep = new Float64Array(8);
-    expect(cols.locallyCorrect(6, 7, perStep, 1)).toBe(7);
-    expect([...perStep]).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
-    expect(cols.get(3).statuses).toBe("pc");
-    expect(cols.get(1).statuses).toBe("cspm");
-    expect(cols.get(traces.length - 1).statuses).toBe("cc");
+      return Array.from({ length: tmax }, (_, i) => ({ t: i + 1, n: n[i + 1], ok: ok[i + 1], alive: alive[i + 1] }));
+    };
+    const header = (K: number) => ({ benchmark: "dict-sum", variant: { name: "v", K } }) as unknown as RunHeader;
+    const ctx = { pHat: null, taskCurve: null, coefficients: null, lmax: 0, fitsUsed: 0 };
+    fc.assert(
+      fc.property(fc.array(traced, { maxLength: 60 }), fc.integer({ min: 1, max: 5 }), (list, K) => {
+        const got = computeExtras(header(K), SummaryColumns.from(list), ctx).per_turn;
+        const want = reference(list, K);
+        if (!list.some((s) => s.statuses.length > 0)) {
+          expect(got).toBeNull();
+          return;
+        }
+        expect(got!.K).toBe(K);
+        expect(got!.turn_accuracy.map((p) => p.n)).toEqual(want.map((r) => r.n));
+        expect(got!.turn_accuracy.map((p) => p.accuracy)).toEqual(want.map((r) => roundTo(r.ok / r.n, 6)));
+        expect(got!.task_accuracy.map((p) => p.accuracy)).toEqual(want.map((r) => roundTo(r.alive / r.n, 6)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives the study's per-length sums as counting each generation's locally correct steps did", () => {
+    fc.assert(
+      fc.property(fc.array(traced, { maxLength: 80 }), (list) => {
+        const rows = studyLengthRows(SummaryColumns.from(list));
+        const want = new Map<number, { c: number; cc: number; ct: number; t: number; tt: number; gens: number }>();
+        for (const { statuses, length: L } of list) {
+          const r = want.get(L) ?? { c: 0, cc: 0, ct: 0, t: 0, tt: 0, gens: 0 };
+          want.set(L, r);
+          if (statuses.length === 0) continue;
+          const c = [...statuses.slice(0, L)].filter((x) => x === "c" || x === "p").length;
+          Object.assign(r, { c: r.c + c, cc: r.cc + c * c, ct: r.ct + c * L, t: r.t + L, tt: r.tt + L * L, gens: r.gens + 1 });
+        }
+        expect([...rows.keys()]).toEqual([...want.keys()]);
+        for (const [L, r] of rows) expect({ c: r.c, cc: r.cc, ct: r.ct, t: r.t, tt: r.tt, gens: r.gens }, String(L)).toEqual(want.get(L));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("refuses a status letter it cannot pack", () => {
