@@ -5,7 +5,7 @@ import type { GenerationSummary } from "./types";
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~18 bytes a generation, outside that heap (figures: docs/decisions.md). Step statuses are
+// ~14 bytes a generation, outside that heap (figures: docs/decisions.md). Step statuses are
 // not kept: every aggregate reads them through sums taken as they are pushed (StepTotals).
 
 const FIRST_CORRECT = 1;
@@ -42,7 +42,6 @@ export class SummaryColumns {
   /** keys of the items numbered here (summaries pushed without a number), by number */
   private itemKeys: string[] = [];
   private itemIndex = new Map<string, number>();
-  epoch: Int32Array;
   length: Int32Array;
   private flags: Uint8Array;
   /** -1 when the generation never left the reference */
@@ -61,7 +60,6 @@ export class SummaryColumns {
   constructor(capacity = 1024) {
     this.cap = Math.max(16, capacity);
     this.item = new Int32Array(this.cap);
-    this.epoch = new Int32Array(this.cap);
     this.length = new Int32Array(this.cap);
     this.flags = new Uint8Array(this.cap);
     this.firstDiv = new Int32Array(this.cap);
@@ -101,7 +99,6 @@ export class SummaryColumns {
     if (this.n === this.cap) this.grow();
     const i = this.n++;
     this.item[i] = item;
-    this.epoch[i] = s.epoch;
     this.length[i] = s.length;
     this.flags[i] =
       (s.firstCorrect ? FIRST_CORRECT : 0) |
@@ -161,12 +158,12 @@ export class SummaryColumns {
 
   /**
    * Generation i as a summary object, for tests (the item's key is its number when a load
-   * numbered it; usage is null: only its totals are kept; statuses only as whether there are any).
+   * numbered it; usage is null: only its totals are kept; statuses only as whether there are
+   * any; no epoch: no metric reads it).
    */
-  get(i: number): Omit<GenerationSummary, "statuses"> & { hasSteps: boolean } {
-    const out: Omit<GenerationSummary, "statuses"> & { hasSteps: boolean } = {
+  get(i: number): Omit<GenerationSummary, "statuses" | "epoch"> & { hasSteps: boolean } {
+    const out: Omit<GenerationSummary, "statuses" | "epoch"> & { hasSteps: boolean } = {
       itemKey: this.itemKeys[this.item[i]] ?? `#${this.item[i]}`,
-      epoch: this.epoch[i],
       length: this.length[i],
       firstCorrect: this.firstCorrect(i),
       lastCorrect: this.lastCorrect(i),
@@ -227,7 +224,6 @@ export class SummaryColumns {
   private grow(): void {
     const cap = Math.ceil(this.cap * 1.5);
     this.item = resized(this.item, cap);
-    this.epoch = resized(this.epoch, cap);
     this.length = resized(this.length, cap);
     this.flags = resized(this.flags, cap);
     this.firstDiv = resized(this.firstDiv, cap);

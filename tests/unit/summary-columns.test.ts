@@ -75,7 +75,7 @@ describe("SummaryColumns", () => {
         expect(cols.n).toBe(list.length);
         const noUsage = { promptTokens: null, completionTokens: null, latencyMs: null, costUsd: null };
         expect(Array.from({ length: cols.n }, (_, i) => cols.get(i))).toEqual(
-          list.map(({ statuses, ...s }) => ({ ...s, ...noUsage, hasSteps: statuses.length > 0 })),
+          list.map(({ statuses, epoch: _epoch, ...s }) => ({ ...s, ...noUsage, hasSteps: statuses.length > 0 })),
         );
         expect(cols.items).toBe(new Set(list.map((s) => s.itemKey)).size);
         // usage is kept as totals, summed in push order as the metrics summed the columns
