@@ -1,17 +1,18 @@
 // A run's items numbered by first appearance, and its (item, epoch) pairs checked for repeats.
 // The reader numbers them, so the writer on the other thread keeps no item ids of its own.
 // The ids are kept as UTF-8 in one growing byte array under an open-addressing table of
-// numbers, not as a Map of strings: ~45 bytes an item for ids of ~15 characters, against ~80
+// numbers, not as a Map of strings: ~41 bytes an item for ids of ~15 characters, against ~80
 // (docs/performance.md, "Memory"), which is what a run of a million items keeps until its
 // last line.
 
 const EMPTY = 0;
+const BIG_EPOCH = -1;
 /** Starts the bytes of an id that is not well-formed UTF-16 (a lone surrogate), kept as its UTF-16 units: no UTF-8 byte is 0xFF. */
 const RAW_UTF16 = 0xff;
 const utf8 = new TextEncoder();
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function grown<T extends Int32Array | Uint8Array | Float64Array>(a: T, size: number): T {
+function grown<T extends Int32Array | Uint8Array>(a: T, size: number): T {
   const b = new (a.constructor as { new (n: number): T })(Math.max(size, Math.ceil(a.length * 1.5)));
   b.set(a);
   return b;
@@ -22,8 +23,12 @@ export class ItemNumbering {
   private bytes = new Uint8Array(16384);
   private start = new Int32Array(1025);
   private hashes = new Int32Array(1024);
-  /** the epoch of each item's first generation (any integer a line may give: not 32 bits) */
-  private firstEpoch = new Float64Array(1024);
+  /**
+   * the epoch of each item's first generation; BIG_EPOCH for one outside 0 .. 2^31 − 1 (a line may give
+   * any safe integer), which bigFirstEpochs holds: 4 bytes an item where a Float64Array took 8
+   */
+  private firstEpoch = new Int32Array(1024);
+  private bigFirstEpochs = new Map<number, number>();
   /** the later epochs of items that have several (most runs have none) */
   private laterEpochs = new Map<number, Set<number>>();
   /** item number + 1 per slot, EMPTY for none; a power of two, at most half full */
@@ -70,7 +75,8 @@ export class ItemNumbering {
   }
 
   private again(k: number, epoch: number): { index: number; first: boolean } | null {
-    if (this.firstEpoch[k] === epoch) return null;
+    const first = this.firstEpoch[k];
+    if ((first === BIG_EPOCH ? this.bigFirstEpochs.get(k) : first) === epoch) return null;
     let later = this.laterEpochs.get(k);
     if (!later) this.laterEpochs.set(k, (later = new Set()));
     if (later.has(epoch)) return null;
@@ -97,7 +103,11 @@ export class ItemNumbering {
     this.bytes.set(this.key.subarray(0, length), from);
     this.start[k + 1] = from + length;
     this.hashes[k] = hash;
-    this.firstEpoch[k] = epoch;
+    if (epoch >= 0 && epoch <= 0x7fffffff) this.firstEpoch[k] = epoch;
+    else {
+      this.firstEpoch[k] = BIG_EPOCH;
+      this.bigFirstEpochs.set(k, epoch);
+    }
     return k;
   }
 

@@ -50,5 +50,12 @@ describe("ItemNumbering", () => {
     expect(numbering.see("big", 2 ** 40)).toEqual({ index: 5001, first: true });
     expect(numbering.see("big", 2 ** 40)).toBeNull();
     expect(numbering.see("big", 2 ** 40 + 1)).toEqual({ index: 5001, first: false });
+    // and so do epochs the 32-bit column cannot hold (an importer's, say), beside ones it can
+    expect(numbering.see("neg", -1)).toEqual({ index: 5002, first: true });
+    expect(numbering.see("neg", -1)).toBeNull();
+    expect(numbering.see("neg", 2 ** 31 - 1)).toEqual({ index: 5002, first: false });
+    expect(numbering.see("top", 2 ** 31 - 1)).toEqual({ index: 5003, first: true });
+    expect(numbering.see("top", 2 ** 31 - 1)).toBeNull();
+    expect(numbering.see("top", 2 ** 31)).toEqual({ index: 5003, first: false });
   });
 });
