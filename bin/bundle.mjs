@@ -43,6 +43,26 @@ function writeAtomically(file, text) {
   fs.renameSync(tmp, file);
 }
 
+// Packages are loaded from node_modules as they are, but these go into the bundle: zod's ~100
+// modules took ~105 ms to load one by one through Node's ESM loader, ~65 ms as one chunk, and
+// every command's environment (lib/env.ts) loads it (docs/performance.md, "Load", stop 48).
+const INSIDE = ["zod"];
+
+/** esbuild's `packages: "external"`, except for `inside` and their subpaths. */
+function packagesOutsideBut(inside) {
+  return {
+    name: "packages-outside-but",
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith("@/")) return undefined; // the checkout's own path alias (tsconfig): esbuild resolves it
+        if (args.path.startsWith("node:")) return { path: args.path, external: true };
+        const pkg = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
+        return inside.includes(pkg) ? undefined : { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 /**
  * Directory of the bundle `name` of `entries` ({ outName: path relative to the checkout }),
  * built first when missing or stale. Entry `x` is the file `x.mjs` of that directory.
@@ -62,7 +82,7 @@ export async function bundled(name, entries) {
     format: "esm",
     target: "node20",
     outExtension: { ".js": ".mjs" },
-    packages: "external",
+    plugins: [packagesOutsideBut(INSIDE)],
     sourcemap: "linked",
     write: false,
     outdir: path.join(CACHE, "out"), // where the files would go; only their names are used
@@ -88,6 +108,8 @@ export async function bundled(name, entries) {
   }
   const inputs = {};
   for (const rel of Object.keys(out.metafile.inputs)) inputs[path.resolve(ROOT, rel)] = stamp(path.resolve(ROOT, rel), startedAt);
+  // and this file, whose options the bundle was built with
+  inputs[fileURLToPath(import.meta.url)] = stamp(fileURLToPath(import.meta.url), startedAt);
   writeAtomically(manifestFile, JSON.stringify({ dir, inputs }));
   prune(name, dir);
   return dir;

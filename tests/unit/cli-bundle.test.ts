@@ -38,6 +38,31 @@ describe("CLI bundle", () => {
     expect(run(second)).toBe("43");
   });
 
+  it("holds zod and the checkout's path aliases, and leaves other packages to node_modules", async () => {
+    write(
+      "pkgs.ts",
+      [
+        `import { z } from "zod";`,
+        `import Database from "better-sqlite3";`,
+        `import { FAILURE_MODES } from "@/lib/analysis/types";`,
+        `console.log(z.string().parse("ok"), typeof Database, FAILURE_MODES.length > 0);`,
+      ].join("\n"),
+    );
+    const out = await bundled(`${name}-pkgs`, { main: "tests/output/bundle-fixture/pkgs.ts" });
+    expect(run(out)).toBe("ok function true");
+    const code = fs
+      .readdirSync(out)
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => fs.readFileSync(path.join(out, f), "utf8"))
+      .join("\n");
+    expect(code).not.toMatch(/from "zod"/); // inside: ~65 ms to load as one chunk, ~105 as its own modules
+    expect(code).not.toMatch(/from "@\//);
+    expect(code).toMatch(/from "better-sqlite3"/);
+    // the bundler's own file is an input: a change to how bundles are built rebuilds them
+    const manifest = JSON.parse(fs.readFileSync(path.resolve(`node_modules/.cache/stepwise/${name}-pkgs.json`), "utf8"));
+    expect(Object.keys(manifest.inputs)).toContain(path.resolve("bin/bundle.mjs"));
+  });
+
   it("runs the CLI through tsx when asked to (the fallback when a bundle cannot be built)", () => {
     const out = execFileSync(process.execPath, ["bin/stepwise.mjs", "--help"], {
       encoding: "utf8",
