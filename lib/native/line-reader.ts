@@ -11,7 +11,7 @@ import { tryAnalyseItem } from "../analysis/analyse";
 import { ItemNumbering } from "./item-numbering";
 import { commonItemLine, commonRunLine, headerFromLine, itemFromLine } from "./common-lines";
 
-/** The schemas' readers of lines (lib/native/schema.ts), for lines not of the common shape. */
+/** The schemas' readers of lines (lib/native/schema.ts, lineSchemas), for lines not of the common shape. */
 export interface LineSchemas {
   parseRunLine(obj: unknown): { header: RunHeader | null; errors: FieldError[] };
   parseItemLine(obj: unknown): { item: NativeItem | null; errors: FieldError[] };

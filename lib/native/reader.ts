@@ -1,12 +1,12 @@
 // The native reader with the schemas, for every load but the analysis thread's (which starts
 // without zod: lib/native/line-reader.ts).
 import { LineReader, type NativeReaderOptions } from "./line-reader";
-import { parseItemLine, parseRunLine } from "./schema";
+import { lineSchemas } from "./schema";
 
 export { emptyFileError, type GenerationEvent, type ReaderEvent } from "./line-reader";
 
 export class NativeReader extends LineReader {
   constructor(file: string, opts: NativeReaderOptions = {}) {
-    super(file, opts, { parseRunLine: (o) => parseRunLine(o), parseItemLine: (o) => parseItemLine(o) });
+    super(file, opts, lineSchemas);
   }
 }

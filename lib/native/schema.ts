@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BENCHMARKS, type FieldError, type NativeItem, type RunHeader } from "../analysis/types";
 import { toleranceFromConfig } from "../analysis/numbers";
 import { commonItemLine, commonRunLine, headerFromLine, itemFromLine } from "./common-lines";
+import type { LineSchemas } from "./line-reader";
 
 // Messages name the field the way users write it: "model name is required".
 const req = (what: string, expected: string) => ({
@@ -130,3 +131,9 @@ export function parseItemLine(obj: unknown, { bySchema = false } = {}): { item: 
   }
   return { item: itemFromLine(d), errors: [] };
 }
+
+/** The schemas for a LineReader, which has tried the hand-read path on a line before it asks them. */
+export const lineSchemas: LineSchemas = {
+  parseRunLine: (obj) => parseRunLine(obj, { bySchema: true }),
+  parseItemLine: (obj) => parseItemLine(obj, { bySchema: true }),
+};

@@ -55,8 +55,8 @@ export function nativeThread() {
   let waiting: ThreadRequest[] | null = null;
   const needSchemas = (req: ThreadRequest, from: number) => {
     waiting = [];
-    import("../native/schema").then(({ parseRunLine, parseItemLine }) => {
-      reader.useSchemas({ parseRunLine: (o) => parseRunLine(o), parseItemLine: (o) => parseItemLine(o) });
+    import("../native/schema").then(({ lineSchemas }) => {
+      reader.useSchemas(lineSchemas);
       const queued = waiting!;
       waiting = null;
       handle(req, from);
