@@ -4,7 +4,7 @@ import type { RawStore } from "../db";
 import { progressSteps } from "../analysis/analyse";
 import { emptyFileError, NativeReader, type ReaderEvent } from "../native/reader";
 import { concurrentLoadError, LoadRejected } from "./load-errors";
-import type { PreparedEvent } from "./parallel-source";
+import type { AggregatesEvent, PreparedEvent, RunEndEvent } from "./parallel-source";
 import type { RawTx } from "./raw";
 import { compressesOutputs } from "./output-text";
 import { readLines } from "./read-lines";
@@ -60,7 +60,7 @@ export interface LoadOptions {
  * updated by the source (bytes, lines) and by the loader (generations, steps).
  */
 export interface EventSource {
-  events: AsyncIterable<ReaderEvent | PreparedEvent>;
+  events: AsyncIterable<ReaderEvent | PreparedEvent | RunEndEvent | AggregatesEvent>;
   errors: LineError[];
 }
 
@@ -97,6 +97,17 @@ export async function loadEvents(
         };
         let n = 0;
         for await (const ev of source.events) {
+          if (ev.kind === "runEnd") {
+            if (writer && errors.length === 0) await writer.endWrites(ev.last);
+            continue;
+          }
+          if (ev.kind === "aggregates") {
+            writer?.summaries.take(() => {
+              if ("error" in ev) throw new Error(`the run's metrics could not be computed: ${ev.error}`);
+              return ev.aggregates;
+            });
+            continue;
+          }
           const nul = tx.provider === "postgres" ? nulTextField(ev) : null;
           const count = ev.kind === "run" ? null : badCountField(ev);
           if (nul) {

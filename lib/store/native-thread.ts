@@ -1,11 +1,14 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { progressSteps } from "../analysis/analyse";
+import { SummaryColumns } from "../analysis/summary-columns";
+import type { RunHeader } from "../analysis/types";
 import { LineReader, SchemasNeeded, type ReaderEvent } from "../native/line-reader";
 import { asBuffer } from "./bytes";
 import { prepareGeneration } from "./rows";
 import type { AnalysisThreadStart } from "./analysis-thread-start";
 import { AHEAD_EVENTS, AheadBuffer } from "./done-ahead";
 import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
+import { runAggregates } from "./run-aggregates";
 
 // The analysis thread of a native load (started through lib/store/analysis-thread.ts): parses,
 // validates and analyses native JSONL lines and builds their rows, off the loader's thread: the
@@ -28,12 +31,42 @@ export function nativeThread() {
 
   let compressesOutputs = false; // told with each batch of lines
   let loaderWaitsOnServer = false; // likewise
-  const wire = (ev: ReaderEvent): ThreadEvent => {
+  // The run's summaries are kept here, not sent: its metrics are computed at its end while the
+  // loader writes its last batches, and the loader's thread (SQLite's busier one) neither
+  // receives nor keeps them (docs/performance.md, "Load", stop 49).
+  let run: { header: RunHeader; columns: SummaryColumns } | null = null;
+  let lastLine = 0;
+  const endRun = (line: number, last: boolean) => {
+    if (!run) return;
+    const { header, columns } = run;
+    run = null;
+    if (reader.errors.length) return; // the load fails: nothing of it is written
+    made += 2;
+    events.push({ kind: "runEnd", line, last });
+    send(false);
+    try {
+      events.push({ kind: "aggregates", line, aggregates: runAggregates(header, columns) });
+    } catch (e) {
+      events.push({ kind: "aggregates", line, error: (e as Error).message });
+    }
+  };
+  const emit = (ev: ReaderEvent) => {
     made++;
-    if (ev.kind === "run") return ev;
+    lastLine = ev.line;
+    if (ev.kind === "run") {
+      endRun(ev.line, false);
+      run = { header: ev.header, columns: new SummaryColumns() };
+      events.push(ev);
+      return;
+    }
     const p = prepareGeneration(ev);
+    if (run) {
+      run.columns.itemAt(p.itemIndex);
+      run.columns.push(p.summary!, p.itemIndex);
+      p.summary = null;
+    }
     if (isAhead()) ahead.doAhead(p, compressesOutputs);
-    return { kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p };
+    events.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p });
   };
 
   // A batch's events go back in pieces of REPLY_EVENTS: what a scavenge of this thread's young
@@ -78,12 +111,13 @@ export function nativeThread() {
           if (!(e instanceof SchemasNeeded)) throw e;
           return needSchemas(req, i);
         }
-        if (ev) events.push(wire(ev));
-        if (events.length === REPLY_EVENTS) send(false);
+        if (ev) emit(ev);
+        if (events.length >= REPLY_EVENTS) send(false);
       }
       send(true, req.bytes.buffer);
     } else {
-      for (const ev of reader.end()) events.push(wire(ev));
+      for (const ev of reader.end()) emit(ev);
+      endRun(lastLine + 1, true);
       send(true);
     }
   };

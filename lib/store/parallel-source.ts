@@ -6,6 +6,7 @@ import type { EventSource, SourceOptions } from "./load";
 import type { LoadProgress } from "./load-progress";
 import { IN_FLIGHT, lineFeed, postLines, type LineFeed, type LinesAhead, type StoreFlags } from "./lines-ahead";
 import type { PreparedGeneration } from "./rows";
+import type { RunAggregates } from "./run-aggregates";
 
 // Native JSONL as an event source whose parsing, analysis and row building run on a second
 // thread (lib/store/analysis-thread.ts), so that on a machine with two cores the loader's
@@ -30,7 +31,17 @@ export type ThreadRequest =
     }
   | { kind: "end" };
 export type PreparedEvent = { kind: "prepared"; line: number; progressSteps: number; p: PreparedGeneration };
-export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent;
+/**
+ * A run's aggregates, computed by the analysis thread from the summaries it kept instead of
+ * sending them (lib/store/native-thread.ts), after the run's last generation; `error`: what failed there
+ */
+export type AggregatesEvent = { kind: "aggregates"; line: number } & ({ aggregates: RunAggregates } | { error: string });
+/**
+ * The run's last generation came (`last`: the file's last run), sent before its aggregates are
+ * computed: the loader writes its last rows and starts its signposts meanwhile
+ */
+export type RunEndEvent = { kind: "runEnd"; line: number; last: boolean };
+export type ThreadEvent = Extract<ReaderEvent, { kind: "run" }> | PreparedEvent | RunEndEvent | AggregatesEvent;
 export interface ThreadReply {
   events: ThreadEvent[];
   errors: LineError[];

@@ -90,7 +90,7 @@ const fitsIntColumn = (v: unknown) =>
 export function badCountField(ev: { kind: "prepared"; p: PreparedGeneration } | { kind: "generation"; item: NativeItem }): string | null {
   const [epoch, prompt, completion] =
     ev.kind === "prepared"
-      ? [ev.p.gen[GEN_EPOCH], ev.p.summary.promptTokens, ev.p.summary.completionTokens]
+      ? [ev.p.gen[GEN_EPOCH], ...ev.p.tokens]
       : [ev.item.epoch, ev.item.usage?.prompt_tokens, ev.item.usage?.completion_tokens];
   return !fitsIntColumn(epoch)
     ? "epoch"
@@ -217,7 +217,10 @@ export interface PreparedGeneration {
   /** the text of the generation's step trace record (lib/store/step-trace.ts), compressed by the writer unless `ahead` holds the record; null for none */
   stepTrace: string | null;
   stepCount: number;
-  summary: GenerationSummary;
+  /** what the run's metrics need of it; null where the analysis thread keeps the run's summaries (lib/store/native-thread.ts) */
+  summary: GenerationSummary | null;
+  /** its usage's token counts as its summary has them, which the loader checks (badCountField) */
+  tokens: [number | null, number | null];
   /** the loader's part of the work, where the analysis thread did it ahead (`content` and `stepTrace` then null) */
   ahead?: DoneAhead;
 }
@@ -235,5 +238,6 @@ export function prepareGeneration({ header, item, analysis: a, itemIndex, firstO
     stepTrace: a.hasSteps && storesStepTrace(header.benchmark) ? stepTraceText(a.steps) : null,
     stepCount: a.hasSteps ? a.steps.length : 0,
     summary,
+    tokens: [summary.promptTokens, summary.completionTokens],
   };
 }

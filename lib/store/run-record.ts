@@ -1,9 +1,10 @@
-import { computeRunMetrics } from "../analysis/metrics";
 import { SummaryColumns } from "../analysis/summary-columns";
 import type { GenerationSummary, RunHeader } from "../analysis/types";
-import { stepCounts } from "./aggregates";
+import { deleteRowsInSlices } from "./delete-run";
+import { contentsOfRun } from "./item-content";
 import type { RawTx } from "./raw";
-import { insertStudyRows, studyRows } from "./study-aggregates";
+import { runAggregates, type RunAggregates } from "./run-aggregates";
+import { insertStudyRows } from "./study-aggregates";
 
 // A run's own rows, shared by the batch writer (RunWriter) and the incremental one
 // (lib/store/incremental.ts): its model, benchmark and variant, the Run row a load starts
@@ -92,8 +93,23 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
 }
 
 /**
+ * Replaces any run with the header's key by a new Run row (the enclosing transaction makes it
+ * atomic); `slices`: the old run's rows deleted in slices, the server's event loop turning
+ * between them. `demo` marks a run of `stepwise demo`, which the leaderboard hides once real runs exist.
+ */
+export async function replaceRun(tx: RawTx, header: RunHeader, demo: boolean, slices: boolean) {
+  const refs = await ensureRunRefs(tx, header);
+  const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
+  const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
+  if (old && slices) await deleteRowsInSlices(tx, Number(old.id));
+  const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
+  return { runId: await insertLoadedRun(tx, header, refs, demo), replaced, replacedContents };
+}
+
+/**
  * Computes a run's metrics from its summaries and stores them with the aggregates, replacing
- * earlier ones (a run being written incrementally refreshes them many times). `meanwhile`:
+ * earlier ones (a run being written incrementally refreshes them many times); `summaries` may
+ * instead give the aggregates computed elsewhere (or throw what failed there). `meanwhile`:
  * statements already sent on this transaction, which the server runs while this thread
  * computes (PostgreSQL); awaited before the writes.
  */
@@ -101,18 +117,22 @@ export async function writeRunMetrics(
   tx: RawTx,
   runId: number,
   header: RunHeader,
-  summaries: SummaryColumns | readonly GenerationSummary[],
+  summaries: SummaryColumns | readonly GenerationSummary[] | (() => RunAggregates),
   meanwhile: Promise<unknown> = Promise.resolve(),
 ) {
-  let computed: ReturnType<typeof runAggregates>;
+  let computed: RunAggregates;
   try {
-    computed = runAggregates(runId, header, summaries instanceof SummaryColumns ? summaries : SummaryColumns.from(summaries));
+    computed =
+      typeof summaries === "function"
+        ? summaries()
+        : runAggregates(header, summaries instanceof SummaryColumns ? summaries : SummaryColumns.from(summaries));
   } catch (e) {
     await meanwhile.catch(() => undefined); // the statements end before the error goes up (and the rollback)
     throw e;
   }
   await meanwhile;
   const { metrics, extras, unknown, lengthRows, stepRows, study } = computed;
+  for (const rows of [lengthRows, stepRows, study]) for (const row of rows) row[0] = runId;
   await tx.exec(`DELETE FROM "RunLengthStat" WHERE "runId" = $1`, [runId]);
   await tx.exec(`DELETE FROM "RunStepStat" WHERE "runId" = $1`, [runId]);
   await tx.insertRows("RunLengthStat", ["runId", "length", "n", "firstCorrect", "lastCorrect", "modes"], lengthRows);
@@ -154,22 +174,4 @@ export async function writeRunMetrics(
     ],
   );
   return metrics;
-}
-
-/** Everything writeRunMetrics stores for a run, computed from its summaries. */
-function runAggregates(runId: number, header: RunHeader, summaries: SummaryColumns) {
-  const { metrics, extras } = computeRunMetrics(header, summaries);
-  // Correctness unknown per item (lm-eval corpus-level metrics): no accuracy or fit from items.
-  const unknown = header.config?.per_item_correctness === "unavailable";
-  if (unknown) {
-    metrics.length_fit = null;
-    extras.length_fit_coefficients = null;
-    extras.pass_at_k = null;
-  }
-  const lengthRows = metrics.accuracy_by_length.map((r) => {
-    const modes = extras.modes_by_length.find((m) => m.length === r.length)?.modes ?? {};
-    return [runId, r.length, r.n, r.first_correct, r.last_correct, JSON.stringify(modes)];
-  });
-  const stepRows = stepCounts(summaries).map((s) => [runId, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
-  return { metrics, extras, unknown, lengthRows, stepRows, study: studyRows(runId, header, summaries) };
 }

@@ -1,10 +1,9 @@
-import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import type { GenerationEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
 import type { BinaryRows } from "./pg-copy";
 import { compressRecord } from "./record-codec";
-import { contentsOfRun, dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
+import { dropUnusedContents, sealItemContent, storeContents, type ItemContent } from "./item-content";
 import type { RawTx } from "./raw";
 import { PostingBuilder } from "./posting-builder";
 import { writeNewPostings, writePostings, type PostingRow } from "./search-postings";
@@ -23,8 +22,9 @@ import {
   type PreparedGeneration,
   WRITER_BATCH,
 } from "./rows";
-import { ensureRunRefs, insertLoadedRun, renumber, writeRunMetrics } from "./run-record";
-import { deleteRowsInSlices, giveTurn } from "./delete-run";
+import { renumber, replaceRun, writeRunMetrics } from "./run-record";
+import { RunSummaries } from "./run-summaries";
+import { giveTurn } from "./delete-run";
 import { IdPool } from "./id-pool";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
@@ -40,8 +40,8 @@ const SHARED_SLICE_ROWS = 64;
 const TURN_EVERY = 16;
 
 export class RunWriter {
-  /** what the run's metrics need, kept until its last generation; also numbers its items */
-  readonly summaries = new SummaryColumns();
+  /** what the run's metrics need, kept until its last generation (here or on the analysis thread); also numbers its items */
+  readonly summaries = new RunSummaries();
   /** Item row id by the summaries' item index */
   private itemIds: number[] = [];
   private itemRows: unknown[][] = [];
@@ -50,11 +50,7 @@ export class RunWriter {
   private genRows: unknown[][] = [];
   /** each row of genRows: its output's trigrams where the analysis thread found them ahead, else null */
   private genTrigrams: (Int32Array | null)[] = [];
-  /**
-   * PostgreSQL: the batch's Generation rows in COPY's binary format, each encoded (and indexed)
-   * as it comes instead of kept in genRows until its batch's COPY, which, written behind the
-   * next batch, held two batches of rows (docs/decisions.md)
-   */
+  /** PostgreSQL: the batch's Generation rows in COPY's binary format, each encoded (and indexed) as it comes: kept in genRows until its batch's COPY, written behind the next batch, they held two batches of rows (docs/decisions.md) */
   private genEncoded: BinaryRows | null = null;
   /** PostgreSQL: the search-index rows the batch's generations finished */
   private genPostings: PostingRow[] = [];
@@ -98,10 +94,7 @@ export class RunWriter {
   }
   private readonly openedSource: string;
 
-  /**
-   * Replaces any run with this key (the enclosing transaction makes it atomic). `demo` marks
-   * a run of `stepwise demo`, which the leaderboard hides once real runs exist.
-   */
+  /** Replaces any run with this key (replaceRun, lib/store/run-record.ts). */
   static async open(
     tx: RawTx,
     header: RunHeader,
@@ -112,13 +105,8 @@ export class RunWriter {
     }: { demo?: boolean; searchIndex?: boolean; /** the server's: give its event loop turns */ sharesEventLoop?: boolean } = {},
     ids = new IdPool(tx),
   ): Promise<RunWriter> {
-    const { modelId, variantId } = await ensureRunRefs(tx, header);
     const sliceRows = sharesEventLoop && tx.provider === "sqlite" ? SHARED_SLICE_ROWS : null;
-    const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
-    const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
-    if (old && sliceRows) await deleteRowsInSlices(tx, Number(old.id));
-    const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
-    const runId = await insertLoadedRun(tx, header, { modelId, variantId }, demo);
+    const { runId, replaced, replacedContents } = await replaceRun(tx, header, demo, sliceRows !== null);
     const writer = new RunWriter(tx, ids, header, runId, replaced, replacedContents, searchIndex, sliceRows);
     writer.genEncoded = await tx.encoderOf("Generation", GEN_COLS);
     return writer;
@@ -275,11 +263,26 @@ export class RunWriter {
   }
 
   /**
-   * Computes the run's metrics once and stores them with the aggregates. `analyse`: the load's
-   * last run, after which PostgreSQL's planner statistics of the tables a load fills are
-   * gathered in the load's transaction (lib/store/load.ts, refreshStatistics).
+   * Stores the run's metrics (computed here, or by the analysis thread) with its aggregates. `analyse`: the load's last run,
+   * after which PostgreSQL's planner statistics of the tables a load fills are gathered in the load's transaction (refreshStatistics).
    */
   async finish({ analyse = false } = {}): Promise<{ key: string; items: number; generations: number; steps: number; replaced: boolean }> {
+    const signposts = await this.endWrites(analyse);
+    const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries.source(), signposts.done);
+    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
+  }
+
+  /**
+   * Writes what is left of the run's rows and starts its signposts, once: at its end, or as
+   * soon as its last generation has come (the analysis thread then computes its aggregates
+   * meanwhile: lib/store/native-thread.ts). `analyse`: as finish's.
+   */
+  endWrites(analyse: boolean): Promise<{ done: Promise<unknown> }> {
+    return (this.writesEnded ??= this.writeRest(analyse));
+  }
+  private writesEnded: Promise<{ done: Promise<unknown> }> | null = null;
+
+  private async writeRest(analyse: boolean): Promise<{ done: Promise<unknown> }> {
     await this.flush();
     await this.settle();
     if (this.postings) await this.writeIndex(this.postings.take());
@@ -292,7 +295,6 @@ export class RunWriter {
     await this.turn();
     const signposts = await startSignposts(this.tx, this.runId, analyse ? inLoadStatistics(this.tx.provider) : "");
     await this.turn();
-    const metrics = await writeRunMetrics(this.tx, this.runId, this.header, this.summaries, signposts.done);
-    return { key: this.header.key, items: metrics.items, generations: metrics.generations, steps: this.steps, replaced: this.replaced };
+    return signposts;
   }
 }

@@ -11,6 +11,7 @@ const TABLES: [string, string][] = [
   ["RunLengthStat", `"runId", length`],
   ["RunStepStat", `"runId", step`],
   ["RunSignpost", `"runId", list, position`],
+  ["RunStudyStat", `"runId", length`],
 ];
 
 /** Every row a load writes, table by table, with the Run columns given; SQLite's search index too when asked. */

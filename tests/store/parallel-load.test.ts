@@ -33,6 +33,25 @@ describe.each(STORE_KINDS)("loading on the analysis thread on $name", (kind) => 
     expect(await loadedRows(stores.b, RUN_COLUMNS)).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
   }, 60_000);
 
+  it("gives the in-thread loader's metrics and aggregates for each run of a file of several, an empty one among them", async () => {
+    // The thread keeps each run's summaries and computes its aggregates at the run's end, while
+    // the loader writes the run's last rows (lib/store/native-thread.ts): one run's must not
+    // reach another, nor come before the loader has written the run's last generation.
+    const lines = (name: string) => fs.readFileSync(path.join(EXAMPLES, name), "utf8").trim().split("\n");
+    const [arithRun, ...arith] = lines("arith-small.jsonl");
+    const [dictRun, ...dict] = lines("dictsum-small.jsonl");
+    const empty = JSON.stringify({ ...JSON.parse(arithRun), key: "no-generations" });
+    const bytes = Buffer.from([arithRun, ...arith, empty, dictRun, ...dict].join("\n") + "\n");
+    const a = await loadNative(stores.a, "several.jsonl", [bytes]);
+    const b = await loadNative(stores.b, "several.jsonl", chunks(bytes, 1021), { source: parallelNativeSource });
+    expect(a.ok).toBe(true);
+    // the examples hold several runs each: an empty one between them
+    expect(a.runs.map((r) => r.generations)).toEqual([20, 20, 0, 20, 12, 8]);
+    expect(a.runs.reduce((n, r) => n + r.generations, 0)).toBe(arith.length + dict.length - 3);
+    expect(b).toEqual(a);
+    expect(await loadedRows(stores.b, RUN_COLUMNS)).toEqual(await loadedRows(stores.a, RUN_COLUMNS));
+  }, 60_000);
+
   it("reports errors spread over many of the thread's replies in file order, as the in-thread reader does", async () => {
     // 300 items (the thread answers in pieces of 32 generations), a line that is not JSON and
     // a field error every so often, so errors arrive in several pieces of several batches
