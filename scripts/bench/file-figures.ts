@@ -67,7 +67,7 @@ export interface RoundFigures {
   cpuSeconds: number;
   /** a local PostgreSQL server's CPU during the load (scripts/bench/server-cpu.ts); null elsewhere */
   serverCpuSeconds: number | null;
-  /** the load's start (to its first event) and its end (from its last event to its return) */
+  /** the load's start (to its first event) and its end (from its last generation's event to its return) */
   startSeconds: number;
   endSeconds: number;
 }
@@ -260,7 +260,7 @@ export function printFileFigures(f: FileFigures) {
   for (const s of f.stores)
     if (s.rounds?.length)
       console.log(
-        `\n${s.provider}, each round's start (to the first event) + end (from the last event to the commit and statistics): ${s.rounds.map((r) => `${r.startSeconds.toFixed(2)} + ${r.endSeconds.toFixed(2)} s`).join("; ")}; together ${median(s.rounds.map((r) => (r.startSeconds + r.endSeconds) / r.floorSeconds)).toFixed(1)}× the floor (median)`,
+        `\n${s.provider}, each round's start (to the first event) + end (from the last generation's event to the commit and statistics): ${s.rounds.map((r) => `${r.startSeconds.toFixed(2)} + ${r.endSeconds.toFixed(2)} s`).join("; ")}; together ${median(s.rounds.map((r) => (r.startSeconds + r.endSeconds) / r.floorSeconds)).toFixed(1)}× the floor (median)`,
       );
   for (const s of f.stores) {
     const withServer = s.rounds?.filter((r) => r.serverCpuSeconds !== null) ?? [];

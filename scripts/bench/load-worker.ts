@@ -12,11 +12,12 @@ import { serverCpu } from "./server-cpu";
 
 const [url, file] = process.argv.slice(2);
 
-// When the load's first event came and when its events ended: what is before and after them is
-// the load's start (the analysis thread's) and its end (the last batch, the metrics, the commit).
+// When the load's first event came and when its last generation's came: what is before and after
+// them is the load's start (the analysis thread's) and its end (the last batch, the metrics, the
+// commit; the analysis thread's metrics come as an event of their own after the run's last generation).
 // The source's iterator is wrapped by hand: an async generator around it would cost each event
 // a turn of its own.
-const marks = { firstEvent: 0n, eventsEnded: 0n };
+const marks = { firstEvent: 0n, lastGeneration: 0n };
 const timed =
   (make: typeof nativeSource): typeof nativeSource =>
   (...args) => {
@@ -25,8 +26,10 @@ const timed =
     const iterator: typeof inner = {
       next: () =>
         inner.next().then((r) => {
-          if (r.done) marks.eventsEnded = process.hrtime.bigint();
-          else if (marks.firstEvent === 0n) marks.firstEvent = process.hrtime.bigint();
+          if (r.done) return r;
+          const now = process.hrtime.bigint();
+          if (marks.firstEvent === 0n) marks.firstEvent = now;
+          if (r.value.kind === "prepared" || r.value.kind === "generation") marks.lastGeneration = now;
           return r;
         }),
       return: (value) => inner.return?.(value) ?? Promise.resolve({ done: true, value }),
@@ -45,7 +48,7 @@ const report = await loadNative(store, file, fileChunks(file), {
 const ended = process.hrtime.bigint();
 const seconds = Number(ended - started) / 1e9;
 const startSeconds = Number(marks.firstEvent - started) / 1e9;
-const endSeconds = Number(ended - marks.eventsEnded) / 1e9;
+const endSeconds = Number(ended - marks.lastGeneration) / 1e9;
 const indexStarted = process.hrtime.bigint();
 const indexed = report.ok ? await indexPendingRuns(store.raw) : 0;
 const searchIndexSeconds = Number(process.hrtime.bigint() - indexStarted) / 1e9;
