@@ -15,13 +15,16 @@ export interface BootstrapInput {
   nItems: number;
   /** item index of every generation */
   genItem: Int32Array;
-  /** L of every generation with steps (0 for generations without steps, e.g. self-conditioning) */
-  stepLength: Int32Array;
-  /** first divergence (0 = none) */
-  firstDiv: Int32Array;
-  /** index into `fitLengths` for the length fit (−1 = not in the fit), and first-answer outcome */
-  fitLengthIdx: Int32Array;
-  firstCorrect: Uint8Array;
+  /**
+   * Generation g's contribution, read once per generation (no copy of a run's columns is made):
+   * its L when it has steps (0 for generations without steps, e.g. self-conditioning), its first
+   * divergence (0 = none), its index into `fitLengths` for the length fit (−1 = not in the fit)
+   * and its first-answer outcome (0 or 1).
+   */
+  stepLength: (g: number) => number;
+  firstDiv: (g: number) => number;
+  fitLengthIdx: (g: number) => number;
+  firstCorrect: (g: number) => number;
   fitLengths: number[]; // distinct L, ascending
   lmax: number;
   /** cluster index per item, or null for plain item resampling */
@@ -70,26 +73,26 @@ export function bootstrap(
   const l50 = new Float64Array(resamples);
   const l80 = new Float64Array(resamples);
   let fits = 0;
-  const cls = itemClasses(inp);
-  const nClasses = cls.repStart.length - 1;
+  const clusters = inp.itemCluster ? clusterMembers(inp.itemCluster, inp.nItems) : null;
+  const cls = itemClasses(inp, clusters !== null || drawClasses !== undefined);
+  const { classSize } = cls;
+  const nClasses = classSize.length;
   const classCount = new Float64Array(nClasses);
-  const classSize = new Float64Array(nClasses);
-  for (let i = 0; i < inp.nItems; i++) classSize[cls.itemClass[i]]++;
   const draw = drawClasses ?? multinomialDraw(classSize);
   const rng = new Rng(seed);
-  const clusters = inp.itemCluster ? clusterMembers(inp.itemCluster, inp.nItems) : null;
-  const { stepLength, firstDiv, fitLengthIdx, firstCorrect } = inp;
+  const { repL, repF, repLi, repFc } = cls;
   const { byLength, byFirstDiv, divByLength } = curve;
+  // without a draw of items by their class, only the count of items is read
+  const itemClass = cls.itemClass ?? { length: inp.nItems };
 
   for (let r = 0; r < resamples; r++) {
     classCount.fill(0);
-    const itemClass = cls.itemClass;
-    if (clusters === null) draw(rng, itemClass, classSize, classCount);
+    if (clusters === null) draw(rng, itemClass as ArrayLike<number>, classSize, classCount);
     else {
       const nc = clusters.length;
       for (let k = 0; k < nc; k++) {
         const m = clusters[rng.below(nc)];
-        for (let j = 0; j < m.length; j++) classCount[itemClass[m[rng.below(m.length)]]]++;
+        for (let j = 0; j < m.length; j++) classCount[cls.itemClass![m[rng.below(m.length)]]]++;
       }
     }
     clearCurveCounts(curve);
@@ -99,20 +102,19 @@ export function bootstrap(
       const w = classCount[c];
       if (w === 0) continue;
       for (let k = cls.repStart[c], e = cls.repStart[c + 1]; k < e; k++) {
-        const g = cls.repGens[k];
-        const L = stepLength[g];
+        const L = repL[k];
         if (L > 0) {
           byLength[L] += w;
-          const f = firstDiv[g];
+          const f = repF[k];
           if (f > 0) {
             byFirstDiv[f] += w;
             divByLength[L] += w;
           }
         }
-        const li = fitLengthIdx[g];
+        const li = repLi[k];
         if (li >= 0) {
           total[li] += w;
-          if (firstCorrect[g]) succ[li] += w;
+          if (repFc[k]) succ[li] += w;
         }
       }
     }
@@ -147,38 +149,101 @@ export function bootstrap(
   };
 }
 
-/** Groups items with identical contributions; each class keeps one representative's generations. */
-function itemClasses(inp: BootstrapInput): { itemClass: Uint8Array | Uint16Array | Int32Array; repStart: Int32Array; repGens: Int32Array } {
-  // Each item's generations, in order, as slices of one array: an array per item was the peak
-  // of a big load's last stage (figures: docs/decisions.md).
+interface ItemClasses {
+  /** each item's class, where a draw of items by class needs it (clusters, tests); else null */
+  itemClass: Uint8Array | Uint16Array | Int32Array | null;
+  /** items in each class */
+  classSize: Float64Array;
+  /** class c's representative generations are repStart[c] .. repStart[c + 1] of the rep arrays: their contributions */
+  repStart: Int32Array;
+  repL: Int32Array;
+  repF: Int32Array;
+  repLi: Int32Array;
+  repFc: Uint8Array;
+}
+
+/**
+ * Groups items with identical contributions; each class keeps one representative item's
+ * generations, as their contributions. An item of one generation (most runs have only such)
+ * is keyed by a number and needs no grouping of generations by item: a run's end made no copy
+ * of its columns and no string per item (docs/performance.md, "Memory", stop 49).
+ */
+function itemClasses(inp: BootstrapInput, withItemClass: boolean): ItemClasses {
   const { nItems, genItem } = inp;
-  const first = new Int32Array(nItems + 1);
-  for (let g = 0; g < genItem.length; g++) first[genItem[g] + 1]++;
-  for (let i = 0; i < nItems; i++) first[i + 1] += first[i];
-  const gens = new Int32Array(genItem.length);
-  const fill = first.slice(0, nItems);
-  for (let g = 0; g < genItem.length; g++) gens[fill[genItem[g]]++] = g;
-  const contribution = (g: number) => `${inp.stepLength[g]},${inp.firstDiv[g]},${inp.fitLengthIdx[g]},${inp.firstCorrect[g]}`;
-  const ids = new Map<string, number>();
-  const itemClass = new Int32Array(nItems);
+  const nGen = genItem.length;
+  const span = inp.lmax + 2;
+  const fits = inp.fitLengths.length + 1;
+  const numeric = span * span * fits * 2 <= Number.MAX_SAFE_INTEGER;
+  const key = (g: number): number | string => {
+    const k = [inp.stepLength(g), inp.firstDiv(g), inp.fitLengthIdx(g), inp.firstCorrect(g)];
+    return numeric ? ((k[0] * span + k[1]) * fits + k[2] + 1) * 2 + k[3] : k.join(",");
+  };
+  const ids = new Map<number | string, number>();
+  const sizes: number[] = [];
   const starts: number[] = [0];
   const reps: number[] = [];
-  for (let i = 0; i < nItems; i++) {
-    const from = first[i];
-    const to = first[i + 1];
-    const key = to - from === 1 ? contribution(gens[from]) : Array.from(gens.subarray(from, to), contribution).sort().join(";");
-    let c = ids.get(key);
+  const itemClass = withItemClass ? new Int32Array(nItems) : null;
+  const classOf = (k: number | string, gens: ArrayLike<number>): number => {
+    let c = ids.get(k);
     if (c === undefined) {
-      ids.set(key, (c = ids.size));
-      for (let k = from; k < to; k++) reps.push(gens[k]);
+      ids.set(k, (c = ids.size));
+      for (let j = 0; j < gens.length; j++) reps.push(gens[j]);
       starts.push(reps.length);
+      sizes.push(0);
     }
-    itemClass[i] = c;
+    sizes[c]++;
+    return c;
+  };
+  if (nGen === nItems) {
+    // every item has one generation (each item has at least one)
+    const one = [0];
+    for (let g = 0; g < nGen; g++) {
+      one[0] = g;
+      const c = classOf(key(g), one);
+      if (itemClass) itemClass[genItem[g]] = c;
+    }
+  } else {
+    // Each item's generations, in order, as slices of one array: an array per item was the peak
+    // of a big load's last stage (figures: docs/decisions.md).
+    const first = new Int32Array(nItems + 1);
+    for (let g = 0; g < nGen; g++) first[genItem[g] + 1]++;
+    for (let i = 0; i < nItems; i++) first[i + 1] += first[i];
+    const gens = new Int32Array(nGen);
+    const fill = first.slice(0, nItems);
+    for (let g = 0; g < nGen; g++) gens[fill[genItem[g]]++] = g;
+    for (let i = 0; i < nItems; i++) {
+      const from = first[i];
+      const to = first[i + 1];
+      const own = gens.subarray(from, to);
+      const k =
+        to - from === 1
+          ? key(gens[from])
+          : Array.from(own, (g) => String(key(g)))
+              .sort()
+              .join(";");
+      const c = classOf(k, own);
+      if (itemClass) itemClass[i] = c;
+    }
   }
+  const at = (f: (g: number) => number) => Int32Array.from(reps, f);
   // Resampling clustered items reads this table at random, once per item each: in the narrowest
   // type, more of it stays in the CPU's caches (docs/performance.md, "Load").
-  const narrow = ids.size <= 256 ? Uint8Array.from(itemClass) : ids.size <= 65536 ? Uint16Array.from(itemClass) : itemClass;
-  return { itemClass: narrow, repStart: Int32Array.from(starts), repGens: Int32Array.from(reps) };
+  const narrow = !itemClass
+    ? null
+    : ids.size <= 256
+      ? Uint8Array.from(itemClass)
+      : ids.size <= 65536
+        ? Uint16Array.from(itemClass)
+        : itemClass;
+  return {
+    itemClass: narrow,
+    classSize: Float64Array.from(sizes),
+    repStart: Int32Array.from(starts),
+    repL: at(inp.stepLength),
+    repF: at(inp.firstDiv),
+    repLi: at(inp.fitLengthIdx),
+    repFc: Uint8Array.from(reps, inp.firstCorrect),
+  };
 }
 
 function clusterMembers(cl: Int32Array, nItems: number): Int32Array[] {

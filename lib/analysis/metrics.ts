@@ -96,12 +96,13 @@ export function computeRunMetrics(
   const fitLengths = [...fitLengthSet].sort((a, b) => a - b);
   const succ = new Float64Array(fitLengths.length);
   const tot = new Float64Array(fitLengths.length);
-  const fitLengthIdx = new Int32Array(nGen).fill(-1);
-  const lenPos = new Map(fitLengths.map((L, i) => [L, i]));
+  // each length's place in fitLengths, by length (lengths are whole numbers ≥ 0)
+  const lenPos = new Int32Array((fitLengths.at(-1) ?? 0) + 1);
+  fitLengths.forEach((L, i) => (lenPos[L] = i));
+  const fitLengthIdx = (i: number) => (inFit(i) ? lenPos[g.length[i]] : -1);
   for (let i = 0; i < nGen; i++) {
-    if (!inFit(i)) continue;
-    const li = lenPos.get(g.length[i])!;
-    fitLengthIdx[i] = li;
+    const li = fitLengthIdx(i);
+    if (li < 0) continue;
     tot[li]++;
     if (g.firstCorrect(i)) succ[li]++;
   }
@@ -122,10 +123,10 @@ export function computeRunMetrics(
       {
         nItems: g.items,
         genItem,
-        stepLength: Int32Array.from({ length: nGen }, (_, i) => (g.hasSteps(i) ? g.length[i] : 0)),
-        firstDiv: Int32Array.from({ length: nGen }, (_, i) => (g.hasSteps(i) ? Math.max(g.firstDiv[i], 0) : 0)),
+        stepLength: (i) => (g.hasSteps(i) ? g.length[i] : 0),
+        firstDiv: (i) => (g.hasSteps(i) ? Math.max(g.firstDiv[i], 0) : 0),
         fitLengthIdx,
-        firstCorrect: Uint8Array.from({ length: nGen }, (_, i) => (g.firstCorrect(i) ? 1 : 0)),
+        firstCorrect: (i) => (g.firstCorrect(i) ? 1 : 0),
         fitLengths,
         lmax,
         itemCluster: clusterIndex(g),
@@ -212,6 +213,7 @@ function accuracyByLength(g: SummaryColumns): AccuracyAtLength[] {
 
 /** Items grouped by cluster (variant) for the hierarchical bootstrap; null unless ≥ 2 clusters. */
 function clusterIndex(g: SummaryColumns): Int32Array | null {
+  if (g.clusterNames.length === 0) return null;
   const ids = new Map<string, number>();
   const out = new Int32Array(g.items);
   for (let i = 0; i < g.n; i++) {

@@ -127,6 +127,7 @@ export class LineReader {
   /** Call after the last line: reports a file without any run line. */
   end(): ReaderEvent[] {
     if (!this.sawRunLine && this.errors.length === 0) this.error(this.lastLine, "-", "the file holds no run line");
+    this.items = new ItemNumbering(); // the last run's, let go before its metrics are computed (lib/store/native-thread.ts)
     return [];
   }
 

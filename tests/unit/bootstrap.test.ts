@@ -22,18 +22,18 @@ function itemBootstrap(inp: BootstrapInput, resamples: number, seed: number) {
     const total = new Float64Array(inp.fitLengths.length);
     inp.genItem.forEach((item, g) => {
       const w = drawn[item];
-      const L = inp.stepLength[g];
+      const L = inp.stepLength(g);
       if (L > 0) {
         curve.byLength[L] += w;
-        if (inp.firstDiv[g] > 0) {
-          curve.byFirstDiv[inp.firstDiv[g]] += w;
+        if (inp.firstDiv(g) > 0) {
+          curve.byFirstDiv[inp.firstDiv(g)] += w;
           curve.divByLength[L] += w;
         }
       }
-      const li = inp.fitLengthIdx[g];
+      const li = inp.fitLengthIdx(g);
       if (li >= 0) {
         total[li] += w;
-        if (inp.firstCorrect[g]) succ[li] += w;
+        if (inp.firstCorrect(g)) succ[li] += w;
       }
     });
     inp.horizonLevels.forEach((s, k) => horizons[k].push(horizonFrom(curve, s).steps));
@@ -64,26 +64,30 @@ const generation = fc.record({
   div: fc.integer({ min: 0, max: 6 }),
   correct: fc.boolean(),
 });
-const runs = fc.array(fc.array(generation, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 25 }).map((items) => {
-  const gens = items.flatMap((gs, item) => gs.map((g) => ({ ...g, item, div: Math.min(g.div, g.L) })));
-  // generations in the order a file might give them: epochs of an item need not be adjacent
-  gens.sort((a, b) => ((a.item * 7 + a.L) % 5) - ((b.item * 7 + b.L) % 5));
-  const fitLengths = [...new Set(gens.map((g) => g.L))].sort((a, b) => a - b);
-  const inp: BootstrapInput = {
-    nItems: items.length,
-    genItem: Int32Array.from(gens, (g) => g.item),
-    stepLength: Int32Array.from(gens, (g) => g.L),
-    firstDiv: Int32Array.from(gens, (g) => g.div),
-    fitLengthIdx: Int32Array.from(gens, (g) => fitLengths.indexOf(g.L)),
-    firstCorrect: Uint8Array.from(gens, (g) => (g.correct ? 1 : 0)),
-    fitLengths,
-    lmax: Math.max(...fitLengths),
-    itemCluster: null,
-    horizonLevels: [0.5, 0.8],
-    withFit: true,
-  };
-  return inp;
-});
+// runs whose items have one generation each (keyed by a number, with no grouping by item) or up to three
+const runs = fc
+  .boolean()
+  .chain((single) => fc.array(fc.array(generation, { minLength: 1, maxLength: single ? 1 : 3 }), { minLength: 1, maxLength: 25 }))
+  .map((items) => {
+    const gens = items.flatMap((gs, item) => gs.map((g) => ({ ...g, item, div: Math.min(g.div, g.L) })));
+    // generations in the order a file might give them: epochs of an item need not be adjacent
+    gens.sort((a, b) => ((a.item * 7 + a.L) % 5) - ((b.item * 7 + b.L) % 5));
+    const fitLengths = [...new Set(gens.map((g) => g.L))].sort((a, b) => a - b);
+    const inp: BootstrapInput = {
+      nItems: items.length,
+      genItem: Int32Array.from(gens, (g) => g.item),
+      stepLength: (g) => gens[g].L,
+      firstDiv: (g) => gens[g].div,
+      fitLengthIdx: (g) => fitLengths.indexOf(gens[g].L),
+      firstCorrect: (g) => (gens[g].correct ? 1 : 0),
+      fitLengths,
+      lmax: Math.max(...fitLengths),
+      itemCluster: null,
+      horizonLevels: [0.5, 0.8],
+      withFit: true,
+    };
+    return inp;
+  });
 
 /** Items drawn one by one, as itemBootstrap draws them, counted by class. */
 const itemByItem: ClassDraw = (rng, itemClass, _sizes, out) => {
