@@ -175,8 +175,11 @@ function itemClasses(inp: BootstrapInput, withItemClass: boolean): ItemClasses {
   const fits = inp.fitLengths.length + 1;
   const numeric = span * span * fits * 2 <= Number.MAX_SAFE_INTEGER;
   const key = (g: number): number | string => {
-    const k = [inp.stepLength(g), inp.firstDiv(g), inp.fitLengthIdx(g), inp.firstCorrect(g)];
-    return numeric ? ((k[0] * span + k[1]) * fits + k[2] + 1) * 2 + k[3] : k.join(",");
+    const L = inp.stepLength(g);
+    const f = inp.firstDiv(g);
+    const li = inp.fitLengthIdx(g);
+    const fc = inp.firstCorrect(g);
+    return numeric ? ((L * span + f) * fits + li + 1) * 2 + fc : `${L},${f},${li},${fc}`;
   };
   const ids = new Map<number | string, number>();
   const sizes: number[] = [];
