@@ -85,7 +85,9 @@ export function computeRunMetrics(
   }
 
   // ---- length fit on first-answer correctness, one row per generation with weight 1
-  const inFit = (i: number) => !g.has("scRate") || g.value("scRate", i) === null;
+  // read per generation three times (the fit's lengths and counts, the bootstrap's classes): the column looked up once
+  const selfConditioned = g.has("scRate");
+  const inFit = (i: number) => !selfConditioned || g.value("scRate", i) === null;
   const fitLengthSet = new Set<number>();
   let fitN = 0;
   for (let i = 0; i < nGen; i++) {
