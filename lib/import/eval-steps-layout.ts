@@ -20,8 +20,7 @@ import {
   StepLogTurns,
   type Turn,
 } from "./eval-steps";
-import { JsonDocumentError, parseSplitDocument } from "./json-document";
-import { documentLayout, type DocumentLayout } from "./json-layout";
+import type { DocumentLayout } from "./json-layout";
 
 export interface InstanceReading {
   bytes: Buffer;
@@ -39,26 +38,8 @@ export interface InstanceReading {
 const parsedAt = (r: InstanceReading, log: number, j: number): unknown =>
   JSON.parse(r.bytes.toString("utf8", r.layout.elements[log].inner[2 * j], r.layout.elements[log].inner[2 * j + 1]));
 
-const exactLayout = (bytes: Buffer) => documentLayout(bytes, "step_logs", "instances");
-
-/**
- * The document's layout with its instances' ends guessed (lib/import/json-layout.ts, guessedEnd),
- * or walked where the guessed one does not hold together. Every instance is parsed before it is
- * imported, which checks each guess; where one fails the document is laid out again by walking.
- */
-export function stepLogsLayout(bytes: Buffer): DocumentLayout | null {
-  return documentLayout(bytes, "step_logs", "instances", { guessEnds: true }) ?? exactLayout(bytes);
-}
-
 /** How to read `layout` instance by instance; null when the document must be regrouped instead. */
 export function instanceReading(bytes: Buffer, layout: DocumentLayout): InstanceReading | null {
-  const r = readingOf(bytes, layout);
-  if (r || !layout.guessed) return r;
-  const exact = exactLayout(bytes);
-  return exact && readingOf(bytes, exact);
-}
-
-function readingOf(bytes: Buffer, layout: DocumentLayout): InstanceReading | null {
   const L = layout.elements.length;
   const count = L ? layout.elements[0].inner.length / 2 : 0;
   if (count === 0) return null;
@@ -107,15 +88,7 @@ export function* instanceByInstanceEvents(ctx: ImportContext, r: InstanceReading
       } catch {
         // not JSON: said by the regrouping way
       }
-      if (!c || "message" in c || c.id !== id) {
-        if (!r.layout.guessed) return yield* regroupedFrom(ctx, r, j, header);
-        // A guessed end may be wrong: this turn again with the ends walked (every part read so far parsed whole, so is the same).
-        const exact = exactLayout(r.bytes);
-        if (!exact) return notJson(ctx, r.bytes);
-        r.layout = exact;
-        t--;
-        continue;
-      }
+      if (!c || "message" in c || c.id !== id) return yield* regroupedFrom(ctx, r, j, header);
       turns.push(c.turn);
     }
     if (!header) {
@@ -156,15 +129,4 @@ function* regroupedFrom(ctx: ImportContext, r: InstanceReading, from: number, he
   // as the regrouping way: errors of the logs' contents end the import before any instance
   for (const e of logs.errors) ctx.error(0, e.at, e.message);
   if (!ctx.failed) yield* instanceEvents(ctx, header, logs.byInstance);
-}
-
-/** A document whose parts held together only by their guessed ends: its JSON error, as the regrouping way's parse says it. */
-function notJson(ctx: ImportContext, bytes: Buffer): void {
-  try {
-    parseSplitDocument([bytes], "step_logs", () => {});
-  } catch (e) {
-    if (e instanceof JsonDocumentError) return void ctx.error(0, "-", `invalid JSON (${e.message})`);
-    throw e;
-  }
-  ctx.error(0, "-", "invalid JSON");
 }

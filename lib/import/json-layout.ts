@@ -19,8 +19,6 @@ export interface DocumentLayout {
   /** the document's text with each outer element replaced by 0 */
   skeleton: string;
   elements: OuterElement[];
-  /** inner elements' ends were guessed where they could be (guessedEnd): each part's parse checks it */
-  guessed: boolean;
 }
 
 class NotLaidOut extends Error {}
@@ -126,49 +124,12 @@ function isKey(bytes: Buffer, k0: number, k1: number, key: string): boolean {
   return k1 - k0 === key.length && bytes.toString("latin1", k0, k1) === key;
 }
 
-/** How far past an inner element's first key the next one is looked for (a longer element is walked). */
-const GUESS_BYTES = 16384;
-
-/**
- * Where the inner element at `at`, an object, ends, guessed as just before the next one that
- * starts with the same bytes up to its first key's colon (`{"instance_id":`): those bytes can
- * only start an object in JSON (no string holds an unescaped quote or a line break), and only a
- * nested one that follows `}` and a comma would be taken for the next element. 0 for no guess.
- * A guess only: a part that JSON.parse reads whole is exactly the element, and the reader parses
- * every part (lib/import/eval-steps-layout.ts). Walking every element's bytes was most of the
- * layout's time (docs/performance.md, "Importers", run 16).
- */
-function guessedEnd(bytes: Buffer, at: number, last: { pattern: Buffer | null }): number {
-  if (bytes[at] !== OPEN_BRACE) return 0;
-  let from = at + 1;
-  const near = Math.min(at + 64, bytes.length);
-  while (from < near && bytes[from] !== COLON) from++;
-  if (from === near) return 0;
-  from++;
-  // the element's first bytes to its first colon: as a rule the last element's, whose Buffer serves again
-  const p = last.pattern;
-  let same = p !== null && p.length === from - at;
-  for (let i = 0; same && i < p!.length; i++) same = p![i] === bytes[at + i];
-  const pattern = same ? p! : (last.pattern = bytes.subarray(at, from));
-  const found = bytes.subarray(from, from + GUESS_BYTES).indexOf(pattern);
-  if (found === -1) return 0;
-  let k = from + found - 1;
-  while (k > at && isSpace(bytes[k])) k--;
-  if (bytes[k] !== COMMA) return 0;
-  k--;
-  while (k > at && isSpace(bytes[k])) k--;
-  return bytes[k] === CLOSE_BRACE ? k + 1 : 0;
-}
-
 /**
  * The layout of `bytes` (UTF-8, without a byte-order mark) when it is an object whose member
  * `outer` (once) is an array of objects that each hold the member `inner` (once) as an array;
  * null otherwise (the caller reads the document another way, which says what is wrong).
- * `guessEnds`: inner elements' ends are guessed where they can be (guessedEnd), which only a
- * caller that parses every inner element, and lays the document out again where one does not
- * parse, may ask for.
  */
-export function documentLayout(bytes: Buffer, outer: string, inner: string, { guessEnds = false } = {}): DocumentLayout | null {
+export function documentLayout(bytes: Buffer, outer: string, inner: string): DocumentLayout | null {
   try {
     const skeleton: string[] = [];
     const found: OuterElement[] = [];
@@ -180,7 +141,7 @@ export function documentLayout(bytes: Buffer, outer: string, inner: string, { gu
       if (seen) fail();
       seen = true;
       return elements(bytes, v0, (e0) => {
-        const element = outerElement(bytes, e0, inner, guessEnds);
+        const element = outerElement(bytes, e0, inner);
         skeleton.push(bytes.toString("utf8", from, e0), "0");
         from = element.end;
         found.push({ text: element.text, inner: element.inner });
@@ -189,16 +150,15 @@ export function documentLayout(bytes: Buffer, outer: string, inner: string, { gu
     });
     if (!seen || skipSpace(bytes, end) !== bytes.length) return null;
     skeleton.push(bytes.toString("utf8", from, bytes.length));
-    return { skeleton: skeleton.join(""), elements: found, guessed: guessEnds };
+    return { skeleton: skeleton.join(""), elements: found };
   } catch (e) {
     if (e instanceof NotLaidOut) return null;
     throw e;
   }
 }
 
-function outerElement(bytes: Buffer, at: number, inner: string, guessEnds: boolean): OuterElement & { end: number } {
+function outerElement(bytes: Buffer, at: number, inner: string): OuterElement & { end: number } {
   const spans: number[] = [];
-  const last = { pattern: null as Buffer | null };
   let c0 = -1;
   let c1 = -1;
   const end = members(bytes, at, (k0, k1, v0) => {
@@ -206,7 +166,7 @@ function outerElement(bytes: Buffer, at: number, inner: string, guessEnds: boole
     if (c0 >= 0) fail();
     c0 = v0;
     c1 = elements(bytes, v0, (e0) => {
-      const e1 = (guessEnds && guessedEnd(bytes, e0, last)) || valueEnd(bytes, e0);
+      const e1 = valueEnd(bytes, e0);
       spans.push(e0, e1);
       return e1;
     });

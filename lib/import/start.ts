@@ -7,12 +7,13 @@ import type { LoadProgress } from "../store/load-progress";
 import { ImportContext } from "./context";
 import { detectDocument, sniffFile } from "./detect";
 import { evalStepEvents, StepLogTurns } from "./eval-steps";
-import { instanceByInstanceEvents, instanceReading, stepLogsLayout, type InstanceReading } from "./eval-steps-layout";
+import { instanceByInstanceEvents, instanceReading, type InstanceReading } from "./eval-steps-layout";
 import { experimentResultsEvents } from "./experiment-results";
 import { failedImport, type ImportReport, type ImportSource } from "./report";
 import { inspectEvents } from "./inspect";
 import { fileChunks } from "../store/read-lines";
 import { JsonDocumentError, parseSplitDocument } from "./json-document";
+import { documentLayout } from "./json-layout";
 import { lmEvalEvents } from "./lmeval";
 import { metrEvents } from "./metr";
 import { FORMAT_LABEL, type ImportFormat } from "./formats";
@@ -82,7 +83,7 @@ export async function startImport(
 function readByInstance(path: string): { doc: unknown; reading: InstanceReading } | null {
   const bytes = fs.readFileSync(path); // as the regrouping way reads (fileChunks): one read, not promises' 512 kB each
   if (bytes.indexOf('"step_logs"') === -1 || bytes[0] === 0xef) return null; // none, or a byte-order mark
-  const layout = stepLogsLayout(bytes);
+  const layout = documentLayout(bytes, "step_logs", "instances");
   if (!layout) return null;
   let doc: unknown;
   try {

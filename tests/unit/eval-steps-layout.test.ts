@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ReaderEvent } from "../../lib/native/reader";
 import { ImportContext } from "../../lib/import/context";
 import { evalStepEvents, StepLogTurns } from "../../lib/import/eval-steps";
-import { instanceByInstanceEvents, instanceReading, stepLogsLayout } from "../../lib/import/eval-steps-layout";
+import { instanceByInstanceEvents, instanceReading } from "../../lib/import/eval-steps-layout";
+import { documentLayout } from "../../lib/import/json-layout";
 import { parseImportOptions } from "../../lib/import/options";
 import { newProgress } from "../../lib/store/load-progress";
 
@@ -50,8 +51,7 @@ function regrouped(text: string) {
 
 function byInstance(text: string) {
   const bytes = Buffer.from(text);
-  const layout = stepLogsLayout(bytes);
-  const reading = layout && instanceReading(bytes, layout);
+  const reading = instanceReading(bytes, documentLayout(bytes, "step_logs", "instances")!);
   if (!reading) return null;
   const ctx = context();
   return { events: [...instanceByInstanceEvents(ctx, reading)], errors: sorted(ctx) };
@@ -110,34 +110,6 @@ describe("eval_step_results.json instance by instance", () => {
       change(d);
       expect(byInstance(JSON.stringify(d)), name).toBeNull();
     }
-  });
-
-  it("reads instances holding lists of objects that start as instances do, whose guessed ends are wrong, as the regrouping way does", () => {
-    // compact, as the harness writes it: `},{"instance_id":` inside an instance's list is where a
-    // guessed end goes wrong (lib/import/json-layout.ts, guessedEnd), in the first log and in a later one
-    // (the later log's counts kept: an instance there starts with another key, so the guess before
-    // it takes two instances for one, and the mistake is found only as that log is read)
-    for (const at of [0, 3]) {
-      const d = document(12, 5);
-      for (const j of [2, 7]) d.step_logs[at].instances[j].notes = [{ seen: 1 }, { instance_id: 99, seen: 2 }];
-      if (at > 0)
-        for (const j of [4, 9])
-          d.step_logs[at].instances[j] = { input_given: d.step_logs[at].instances[j].input_given, ...d.step_logs[at].instances[j] };
-      const text = JSON.stringify(d);
-      const a = regrouped(text);
-      expect(a.errors).toEqual([]);
-      expect(stepLogsLayout(Buffer.from(text))!.guessed).toBe(true);
-      expect(byInstance(text), `log ${at}`).toEqual(a);
-    }
-  });
-
-  it("says a document is not JSON where only its guessed ends held it together, and imports nothing after", () => {
-    const d = document(12, 5);
-    d.step_logs[2].instances[5].raw_llm_output = "BAD";
-    const b = byInstance(JSON.stringify(d).replace('"BAD"', '"BAD'))!;
-    expect(b.errors).toHaveLength(1);
-    expect(b.errors[0]).toMatch(/^-: invalid JSON \(/);
-    expect(ids(b.events)).toEqual(["instance-0", "instance-1", "instance-2", "instance-3", "instance-4"]);
   });
 
   it("says where an instance is not JSON, and imports nothing after it", () => {
