@@ -7,6 +7,7 @@ import { registerOutputFunction } from "./output-text";
 import { registerPostingsFunction } from "./search-postings";
 import { registerSearchTermsFunction } from "./search-terms";
 import type { BinaryRows } from "./pg-copy";
+import { flushWalWhileWriting } from "./wal-flush";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
 // several times slower than prepared statements (SQLite) or multi-row VALUES (PostgreSQL),
@@ -205,11 +206,14 @@ function openSqlite(url: string): RawDb {
       const run = async () => {
         nextId.clear();
         await beginImmediate(db);
+        const stopFlushing = db.memory ? () => {} : flushWalWhileWriting(`${db.name}-wal`);
         try {
           const out = await fn(tx);
+          stopFlushing();
           db.exec("COMMIT");
           return out;
         } catch (e) {
+          stopFlushing();
           if (db.inTransaction) db.exec("ROLLBACK");
           throw e;
         }
