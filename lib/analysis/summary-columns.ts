@@ -1,3 +1,4 @@
+import { grow, growable } from "./growable";
 import { StepTotals } from "./step-totals";
 import type { GenerationSummary } from "./types";
 
@@ -7,6 +8,7 @@ import type { GenerationSummary } from "./types";
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
 // ~14 bytes a generation, outside that heap (figures: docs/decisions.md). Step statuses are
 // not kept: every aggregate reads them through sums taken as they are pushed (StepTotals).
+// Each column grows in place (lib/analysis/growable.ts).
 
 const FIRST_CORRECT = 1;
 const LAST_CORRECT = 2;
@@ -31,6 +33,9 @@ export interface UsageTotals {
   latencySum: number;
   latencyCount: number;
 }
+
+/** Most generations one run's columns hold. */
+const MAX_GENERATIONS = 2 ** 27;
 
 export class SummaryColumns {
   n = 0;
@@ -58,12 +63,12 @@ export class SummaryColumns {
   readonly usage: UsageTotals = { any: false, promptTokens: 0, completionTokens: 0, costUsd: 0, latencySum: 0, latencyCount: 0 };
 
   constructor(capacity = 1024) {
-    this.cap = Math.max(16, capacity);
-    this.item = new Int32Array(this.cap);
-    this.length = new Int32Array(this.cap);
-    this.flags = new Uint8Array(this.cap);
-    this.firstDiv = new Int32Array(this.cap);
-    this.modes = new Uint8Array(this.cap);
+    this.cap = Math.min(Math.max(16, capacity), MAX_GENERATIONS);
+    this.item = growable(Int32Array, this.cap, MAX_GENERATIONS);
+    this.length = growable(Int32Array, this.cap, MAX_GENERATIONS);
+    this.flags = growable(Uint8Array, this.cap, MAX_GENERATIONS);
+    this.firstDiv = growable(Int32Array, this.cap, MAX_GENERATIONS);
+    this.modes = growable(Uint8Array, this.cap, MAX_GENERATIONS);
   }
 
   static from(list: readonly GenerationSummary[]): SummaryColumns {
@@ -108,7 +113,7 @@ export class SummaryColumns {
       (s.statuses.length > 0 ? HAS_STEPS : 0);
     this.firstDiv[i] = s.firstDivergence ?? -1;
     this.modes[i] = s.modes;
-    if (s.cluster !== null) this.cluster ??= new Int32Array(this.cap).fill(-1);
+    if (s.cluster !== null) this.cluster ??= growable(Int32Array, this.cap, MAX_GENERATIONS).fill(-1);
     if (this.cluster) this.cluster[i] = s.cluster === null ? -1 : this.clusterOf(s.cluster);
     if (s.statuses.length > 0) this.steps.push(s.length, s.statuses);
     this.addUsage(s);
@@ -215,34 +220,24 @@ export class SummaryColumns {
       return;
     }
     if (!col) {
-      col = new Float64Array(this.cap).fill(NaN);
+      col = growable(Float64Array, this.cap, MAX_GENERATIONS).fill(NaN);
       this.optional.set(field, col);
     }
     col[i] = v;
   }
 
   private grow(): void {
-    const cap = Math.ceil(this.cap * 1.5);
-    this.item = resized(this.item, cap);
-    this.length = resized(this.length, cap);
-    this.flags = resized(this.flags, cap);
-    this.firstDiv = resized(this.firstDiv, cap);
-    this.modes = resized(this.modes, cap);
-    if (this.cluster) this.cluster = resized(this.cluster, cap);
-    for (const [field, col] of this.optional) {
-      const next = new Float64Array(cap).fill(NaN);
-      next.set(col);
-      this.optional.set(field, next);
+    const columns = [this.item, this.length, this.flags, this.firstDiv, this.modes];
+    for (const col of columns) grow(col, this.cap + 1, "generations");
+    const cap = this.item.length;
+    if (this.cluster) {
+      grow(this.cluster, cap, "generations");
+      this.cluster.fill(-1, this.cap);
+    }
+    for (const col of this.optional.values()) {
+      grow(col, cap, "generations");
+      col.fill(NaN, this.cap);
     }
     this.cap = cap;
   }
-}
-
-type Typed = Int32Array | Uint8Array;
-
-/** A typed array copied into a new one of `size` (the rest zero). */
-function resized<T extends Typed>(a: T, size: number): T {
-  const next = new (a.constructor as new (n: number) => T)(size);
-  next.set(a as never);
-  return next;
 }

@@ -5,6 +5,8 @@
 // (docs/performance.md, "Memory"), which is what a run of a million items keeps until its
 // last line.
 
+import { grow, growable } from "../analysis/growable";
+
 const EMPTY = 0;
 const BIG_EPOCH = -1;
 /** Starts the bytes of an id that is not well-formed UTF-16 (a lone surrogate), kept as its UTF-16 units: no UTF-8 byte is 0xFF. */
@@ -12,22 +14,20 @@ const RAW_UTF16 = 0xff;
 const utf8 = new TextEncoder();
 const LONE_SURROGATE = /\p{Cs}/u;
 
-function grown<T extends Int32Array | Uint8Array>(a: T, size: number): T {
-  const b = new (a.constructor as { new (n: number): T })(Math.max(size, Math.ceil(a.length * 1.5)));
-  b.set(a);
-  return b;
-}
+/** Most items, and bytes of their ids, one run's table holds. */
+const MAX_ITEMS = 2 ** 27;
+const MAX_ID_BYTES = 2 ** 31 - 1;
 
 export class ItemNumbering {
   /** the ids' bytes, one after the other; item k's are bytes start[k] .. start[k + 1] */
-  private bytes = new Uint8Array(16384);
-  private start = new Int32Array(1025);
-  private hashes = new Int32Array(1024);
+  private readonly bytes = growable(Uint8Array, 16384, MAX_ID_BYTES);
+  private readonly start = growable(Int32Array, 1025, MAX_ITEMS + 1);
+  private readonly hashes = growable(Int32Array, 1024, MAX_ITEMS);
   /**
    * the epoch of each item's first generation; BIG_EPOCH for one outside 0 .. 2^31 − 1 (a line may give
    * any safe integer), which bigFirstEpochs holds: 4 bytes an item where a Float64Array took 8
    */
-  private firstEpoch = new Int32Array(1024);
+  private readonly firstEpoch = growable(Int32Array, 1024, MAX_ITEMS);
   private bigFirstEpochs = new Map<number, number>();
   /** the later epochs of items that have several (most runs have none) */
   private laterEpochs = new Map<number, Set<number>>();
@@ -94,12 +94,12 @@ export class ItemNumbering {
   private add(length: number, hash: number, epoch: number): number {
     const k = this.count++;
     if (k === this.hashes.length) {
-      this.hashes = grown(this.hashes, 0);
-      this.firstEpoch = grown(this.firstEpoch, this.hashes.length);
-      this.start = grown(this.start, this.hashes.length + 1);
+      grow(this.hashes, k + 1, "items");
+      grow(this.firstEpoch, this.hashes.length, "items");
+      grow(this.start, this.hashes.length + 1, "items");
     }
     const from = this.start[k];
-    if (from + length > this.bytes.length) this.bytes = grown(this.bytes, from + length);
+    if (from + length > this.bytes.length) grow(this.bytes, from + length, "bytes of item ids");
     this.bytes.set(this.key.subarray(0, length), from);
     this.start[k + 1] = from + length;
     this.hashes[k] = hash;
@@ -112,7 +112,8 @@ export class ItemNumbering {
   }
 
   private rehash(): void {
-    const slots = new Int32Array(this.slots.length * 2);
+    // a table of its own (its layout changes), not from glibc's heap either
+    const slots = growable(Int32Array, this.slots.length * 2, this.slots.length * 2);
     const mask = slots.length - 1;
     for (let k = 0; k < this.count; k++) {
       let slot = this.hashes[k] & mask;
