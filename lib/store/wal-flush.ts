@@ -5,8 +5,9 @@ import fs from "node:fs";
 // 100,000 items ~0.2–0.3 s of waiting on the disk after the load's work is done. Flushing the
 // WAL's pages while the transaction still writes (on libuv's threads: the writing thread never
 // waits) leaves that fsync less to do (docs/performance.md, "Load", stop 50). Every tick, not
-// by the WAL's growth: a server's WAL keeps its largest size, and a transaction rewrites it from
-// the start; ticks come only when the loader's thread turns its event loop, hence a short one. SQLite locks the store and its -shm file, never the -wal file, so closing our
+// by the WAL's growth: a server's WAL keeps its largest size, and a transaction rewrites it
+// from the start; ticks come only when the loader's thread turns its event loop, hence a short
+// one. SQLite locks the store and its -shm file, never the -wal file, so closing our
 // descriptor of it releases no lock of SQLite's (a POSIX lock goes with any close of its file).
 
 const EVERY_MS = 100;
