@@ -209,13 +209,13 @@ function openSqlite(url: string): RawDb {
         const stopFlushing = db.memory ? () => {} : flushWalWhileWriting(`${db.name}-wal`);
         try {
           const out = await fn(tx);
-          stopFlushing();
           db.exec("COMMIT");
           return out;
         } catch (e) {
-          stopFlushing();
           if (db.inTransaction) db.exec("ROLLBACK");
           throw e;
+        } finally {
+          stopFlushing();
         }
       };
       const p = busy.then(run, run);
