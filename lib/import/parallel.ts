@@ -158,7 +158,8 @@ async function attachThread(
         }
       }
     } finally {
-      await stop();
+      // Not waited for: the thread's isolate is torn down while the loader commits.
+      stop().catch(() => {});
     }
   }
   const source: ImportSource = { format: first.format, events: events(), errors, outcome: () => outcome };

@@ -142,7 +142,8 @@ function parallelSource(
       }
       if (progress.lines === 0) errors.push(emptyFileError(file));
     } finally {
-      await thread.stop();
+      // Not waited for: the thread's isolate is torn down while the loader commits.
+      thread.stop().catch(() => {});
     }
   }
   return { events: events(), errors };
