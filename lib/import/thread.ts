@@ -7,11 +7,16 @@
 // ahead by the loader's backlog, as ingest decides: Inspect 5%, measuring-execution 8% slower
 // on PostgreSQL; docs/performance.md, "Importers"). Nor the reverse: the loader building the
 // rows of what this thread sends while it keeps up only moved the work (run 15 there).
+// As ingest's analysis thread does, it keeps each run's summaries and computes the run's
+// aggregates once the run's last generation is sent, while the loader writes its last rows
+// (run 18 there).
 import { parentPort, workerData } from "node:worker_threads";
-import type { RunHeader } from "../analysis/types";
 import { progressSteps } from "../analysis/analyse";
+import { SummaryColumns } from "../analysis/summary-columns";
+import type { RunHeader } from "../analysis/types";
 import { newProgress } from "../store/load-progress";
 import type { ThreadEvent } from "../store/parallel-source";
+import { runAggregates } from "../store/run-aggregates";
 import { prepareGeneration } from "../store/rows";
 import type { ImportOptions } from "./options";
 import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
@@ -50,6 +55,12 @@ else {
   // Errors go with the batch of the events after them, as the loader must see them in the
   // importer's order (once there is one, it writes nothing more).
   const flush = async (last: boolean, errorCount: number) => {
+    send(last, errorCount);
+    if (!last && credit <= 0) await new Promise<void>((r) => (wake = r));
+    wake = null;
+  };
+  /** Posts the batch; the next flush waits for the loader while too many are unacknowledged. */
+  const send = (last: boolean, errorCount: number) => {
     const errors = started.errors.slice(reported, errorCount);
     reported = errorCount;
     const headers = [...touched.values()];
@@ -63,22 +74,48 @@ else {
     batch = [];
     touched.clear();
     if (current) touched.set(current.key, current);
-    if (--credit <= 0) await new Promise<void>((r) => (wake = r));
-    wake = null;
+    credit--;
+  };
+  // The open run's summaries, kept here, not sent (lib/store/native-thread.ts does the same).
+  let run: { header: RunHeader; columns: SummaryColumns } | null = null;
+  let lastLine = 0;
+  /** After the open run's last generation: its end goes to the loader at once, then its aggregates. */
+  const endRun = (last: boolean) => {
+    if (!run) return;
+    const { header, columns } = run;
+    run = null;
+    if (started.errors.length) return; // the import fails: nothing of it is written
+    batch.push({ kind: "runEnd", line: lastLine, last });
+    send(false, started.errors.length);
+    try {
+      batch.push({ kind: "aggregates", line: lastLine, aggregates: runAggregates(header, columns) });
+    } catch (e) {
+      batch.push({ kind: "aggregates", line: lastLine, error: (e as Error).message });
+    }
   };
   let current: RunHeader | null = null;
   let seen = 0; // errors found before the last event taken
   for await (const ev of started.events) {
     if (started.errors.length > seen && batch.length > 0) await flush(false, seen);
     seen = started.errors.length;
+    lastLine = ev.line;
     if (ev.kind === "run") {
+      endRun(false);
       current = ev.header;
       touched.set(current.key, current);
+      run = { header: ev.header, columns: new SummaryColumns() };
       batch.push(ev);
     } else if (ev.kind === "generation") {
-      batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p: prepareGeneration(ev) });
+      const p = prepareGeneration(ev);
+      if (run) {
+        run.columns.itemAt(p.itemIndex);
+        run.columns.push(p.summary!, p.itemIndex);
+        p.summary = null;
+      }
+      batch.push({ kind: "prepared", line: ev.line, progressSteps: progressSteps(ev.analysis), p });
     } else batch.push(ev);
     if (batch.length >= BATCH_EVENTS) await flush(false, seen);
   }
+  endRun(true);
   await flush(true, started.errors.length);
 }
