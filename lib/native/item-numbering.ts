@@ -15,7 +15,7 @@ const utf8 = new TextEncoder();
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Most items, and bytes of their ids, one run's table holds. */
-const MAX_ITEMS = 2 ** 27;
+export const MAX_ITEMS = 2 ** 27;
 const MAX_ID_BYTES = 2 ** 31 - 1;
 
 export class ItemNumbering {

@@ -1,4 +1,6 @@
+import { grow, growable } from "../analysis/growable";
 import type { RunHeader } from "../analysis/types";
+import { MAX_ITEMS } from "../native/item-numbering";
 import type { GenerationEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
 import type { BinaryRows } from "./pg-copy";
@@ -29,7 +31,6 @@ import { IdPool } from "./id-pool";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
-
 // On the server the loader's thread is the one that answers requests: there a SQLite batch is
 // written in slices of one statement's rows, each followed by a turn of the event loop, so that
 // pages asked for meanwhile are not held for a whole batch (/about's p95 during a 117 MB upload
@@ -42,8 +43,8 @@ const TURN_EVERY = 16;
 export class RunWriter {
   /** what the run's metrics need, kept until its last generation (here or on the analysis thread); also numbers its items */
   readonly summaries = new RunSummaries();
-  /** Item row id by the summaries' item index */
-  private itemIds: number[] = [];
+  /** Item row id by the summaries' item index (in place: a run may have millions; lib/analysis/growable.ts) */
+  private itemIds = growable(Int32Array, 1024, MAX_ITEMS);
   private itemRows: unknown[][] = [];
   /** the content record of each row of itemRows */
   private itemContents: ItemContent[] = [];
@@ -60,11 +61,8 @@ export class RunWriter {
   private readonly postings: PostingBuilder | null;
   steps = 0;
   private ordinal = 0;
-  /**
-   * PostgreSQL: the last batch's writes, still running on the server while this thread builds
-   * the next batch (docs/performance.md, "Load"); rejected where they failed. Everything that
-   * asks the store first waits for them: one query at a time on the transaction's client.
-   */
+  /** PostgreSQL: the last batch's writes, running on the server while this thread builds the next (docs/performance.md, "Load");
+   * rejected where they failed. Everything that asks the store first waits for them: one query at a time on the transaction's client. */
   private behind: Promise<void> | null = null;
   private readonly writesBehind: boolean;
   // The (itemId, epoch) of the last generation: while each comes after the one before, the
@@ -123,7 +121,8 @@ export class RunWriter {
       const sealed = p.ahead?.content;
       if (!p.content && !sealed) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
       itemId = await this.ids.take("Item");
-      this.itemIds.push(itemId);
+      if (p.itemIndex >= this.itemIds.length) grow(this.itemIds, p.itemIndex + 1, "items");
+      this.itemIds[p.itemIndex] = itemId;
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
       this.itemContents.push(sealed ? { hash: asBuffer(sealed.hash), body: asBuffer(sealed.body) } : sealItemContent(p.content!));
     } else itemId = this.itemIds[p.itemIndex];
