@@ -16,7 +16,7 @@ import { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import { newProgress } from "../store/load-progress";
 import type { ThreadEvent } from "../store/parallel-source";
-import { runAggregates } from "../store/run-aggregates";
+import { pushRunEnd } from "../store/run-aggregates";
 import { prepareGeneration } from "../store/rows";
 import type { ImportOptions } from "./options";
 import { BATCH_EVENTS, IN_FLIGHT, type ImportThreadData, type ImportThreadMessage } from "./parallel";
@@ -81,17 +81,16 @@ else {
   let lastLine = 0;
   /** After the open run's last generation: its end goes to the loader at once, then its aggregates. */
   const endRun = (last: boolean) => {
-    if (!run) return;
-    const { header, columns } = run;
+    const ended = run;
     run = null;
-    if (started.errors.length) return; // the import fails: nothing of it is written
-    batch.push({ kind: "runEnd", line: lastLine, last });
-    send(false, started.errors.length);
-    try {
-      batch.push({ kind: "aggregates", line: lastLine, aggregates: runAggregates(header, columns) });
-    } catch (e) {
-      batch.push({ kind: "aggregates", line: lastLine, error: (e as Error).message });
-    }
+    if (!ended || started.errors.length) return; // a failing import writes nothing of it
+    pushRunEnd(
+      ended,
+      lastLine,
+      last,
+      (ev) => batch.push(ev),
+      () => send(false, started.errors.length),
+    );
   };
   let current: RunHeader | null = null;
   let seen = 0; // errors found before the last event taken

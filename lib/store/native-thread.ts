@@ -8,7 +8,7 @@ import { prepareGeneration } from "./rows";
 import type { AnalysisThreadStart } from "./analysis-thread-start";
 import { AHEAD_EVENTS, AheadBuffer } from "./done-ahead";
 import type { ThreadEvent, ThreadReply, ThreadRequest } from "./parallel-source";
-import { runAggregates } from "./run-aggregates";
+import { pushRunEnd } from "./run-aggregates";
 
 // The analysis thread of a native load (started through lib/store/analysis-thread.ts): parses,
 // validates and analyses native JSONL lines and builds their rows, off the loader's thread: the
@@ -37,18 +37,17 @@ export function nativeThread() {
   let run: { header: RunHeader; columns: SummaryColumns } | null = null;
   let lastLine = 0;
   const endRun = (line: number, last: boolean) => {
-    if (!run) return;
-    const { header, columns } = run;
+    const ended = run;
     run = null;
-    if (reader.errors.length) return; // the load fails: nothing of it is written
+    if (!ended || reader.errors.length) return; // a failing load writes nothing of it
     made += 2;
-    events.push({ kind: "runEnd", line, last });
-    send(false);
-    try {
-      events.push({ kind: "aggregates", line, aggregates: runAggregates(header, columns) });
-    } catch (e) {
-      events.push({ kind: "aggregates", line, error: (e as Error).message });
-    }
+    pushRunEnd(
+      ended,
+      line,
+      last,
+      (ev) => events.push(ev),
+      () => send(false),
+    );
   };
   const emit = (ev: ReaderEvent) => {
     made++;

@@ -2,6 +2,7 @@ import { computeRunMetrics } from "../analysis/metrics";
 import type { SummaryColumns } from "../analysis/summary-columns";
 import type { RunHeader } from "../analysis/types";
 import { stepCounts } from "./aggregates";
+import type { ThreadEvent } from "./parallel-source";
 import { studyRows } from "./study-aggregates";
 
 // Everything writeRunMetrics (lib/store/run-record.ts) stores for a run, computed from its
@@ -26,4 +27,25 @@ export function runAggregates(header: RunHeader, summaries: SummaryColumns) {
   });
   const stepRows = stepCounts(summaries).map((s) => [0, s.step, s.n, s.taskCorrect, s.stepCorrect, s.firstDivergences]);
   return { metrics, extras, unknown, lengthRows, stepRows, study: studyRows(0, header, summaries) };
+}
+
+/**
+ * The end of a run whose summaries a second thread kept (lib/store/native-thread.ts,
+ * lib/import/thread.ts): `runEnd`, sent at once so that the loader writes the run's last rows
+ * meanwhile, then the run's aggregates, or what failed computing them.
+ */
+export function pushRunEnd(
+  run: { header: RunHeader; columns: SummaryColumns },
+  line: number,
+  last: boolean,
+  push: (ev: ThreadEvent) => void,
+  sendNow: () => void,
+): void {
+  push({ kind: "runEnd", line, last });
+  sendNow();
+  try {
+    push({ kind: "aggregates", line, aggregates: runAggregates(run.header, run.columns) });
+  } catch (e) {
+    push({ kind: "aggregates", line, error: (e as Error).message });
+  }
 }
