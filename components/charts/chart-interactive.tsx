@@ -13,8 +13,8 @@ interface Tip {
 
 /**
  * The client code of a chart's drawing: the server draws the SVG (children); this adds a tooltip for
- * the element under the pointer or focus that carries `data-tip` (plain text, shown as text, never
- * as HTML) and makes the chart's links navigate client-side. Export is ChartExportMenu's.
+ * the element under the pointer or focus that carries `data-tip`, or a link's accessible name (plain
+ * text, shown as text, never as HTML) and makes the chart's links navigate client-side. Export is ChartExportMenu's.
  */
 export function ChartInteractive({ children, columnTips }: { children: ReactNode; columnTips?: string[] }) {
   const router = useRouter();
@@ -22,9 +22,9 @@ export function ChartInteractive({ children, columnTips }: { children: ReactNode
   const [tip, setTip] = useState<Tip | null>(null);
 
   function show(target: EventTarget | null, clientX?: number, clientY?: number) {
-    const el = target instanceof Element ? target.closest("[data-tip], [data-columns]") : null;
+    const el = target instanceof Element ? target.closest("[data-tip], a.chart-link, [data-columns]") : null;
     const host = box.current;
-    const text = el ? (el.getAttribute("data-tip") ?? columnTip(el, columnTips, clientX, clientY)) : null;
+    const text = el ? (el.getAttribute("data-tip") ?? el.getAttribute("aria-label") ?? columnTip(el, columnTips, clientX, clientY)) : null;
     if (!el || !host || text == null) return setTip(null);
     const outer = host.getBoundingClientRect();
     const r = el.getBoundingClientRect();

@@ -141,7 +141,6 @@ export function FailureModesByLengthChart({ rows, itemsHref, height: heightHint,
                     key={`${m}-${r.length}`}
                     href={fillHref(itemsHref, { length: r.length, mode: m })}
                     aria-label={tip}
-                    data-tip={tip}
                     className="chart-link"
                   >
                     {cell}

@@ -70,13 +70,7 @@ export function FirstDivergenceHistogram({ bins, maxLength, itemsHref, height = 
               const tip = `${range}: ${r.count} generation${r.count === 1 ? "" : "s"} (${((r.count / total) * 100).toFixed(1)}%)${itemsHref ? " — open items" : ""}`;
               const bar = <rect x={x0 + 0.5} y={y(r.count)} width={w} height={plot.bottom - y(r.count)} fill={TOKEN.bar} rx={1} />;
               return itemsHref ? (
-                <a
-                  key={r.from}
-                  href={fillHref(itemsHref, { step: r.from, stepMax: r.to })}
-                  aria-label={tip}
-                  data-tip={tip}
-                  className="chart-link"
-                >
+                <a key={r.from} href={fillHref(itemsHref, { step: r.from, stepMax: r.to })} aria-label={tip} className="chart-link">
                   {bar}
                 </a>
               ) : (

@@ -1,10 +1,11 @@
 import { CHART, TOKEN } from "./config";
-import { markerPath } from "./geometry";
+import { markerPath, r1 } from "./geometry";
 import type { Marker } from "./palette";
 
 /**
  * One data marker; with an href it is an SVG link (keyboard reachable, middle-click opens a tab;
- * the client leaf turns a plain click into a client-side navigation) with a larger hit target.
+ * the client leaf turns a plain click into a client-side navigation) with a larger hit target,
+ * whose accessible name is also its tooltip.
  */
 export function Mark({
   cx,
@@ -38,13 +39,13 @@ export function Mark({
   if (!href)
     return (
       <g data-tip={tip}>
-        <circle cx={cx} cy={cy} r={r + 4} fill="transparent" />
+        <circle cx={r1(cx)} cy={r1(cy)} r={r + 4} fill="transparent" />
         {shape}
       </g>
     );
   return (
-    <a href={href} aria-label={tip} data-tip={tip} className="chart-link">
-      <circle cx={cx} cy={cy} r={r + 5} fill="transparent" />
+    <a href={href} aria-label={tip} className="chart-link">
+      <circle cx={r1(cx)} cy={r1(cy)} r={r + 5} fill="transparent" />
       {shape}
     </a>
   );
