@@ -2,7 +2,7 @@
 // shared and noisy, so every figure stands beside a baseline measured in the same run.
 //   BENCH_ITEMS=100000[,800000]      procedural-arith items per load (lengths 5..95)
 //   BENCH_PG=postgresql://… | off    PostgreSQL admin URL (default: the local server when it answers)
-//   BENCH_REQUESTS=100               requests per route (10 concurrent clients)
+//   BENCH_REQUESTS=200               requests per route (10 concurrent clients, in 5 rounds over the routes)
 //   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
 //   BENCH_PORT=3900                  port of the `next start` under test
 //   BENCH_MEMORY=off                 skip peak memory of `stepwise ingest` on a 1 GB file
@@ -23,7 +23,7 @@ import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type Rou
 import { analyze, pgReachable } from "./bench/util";
 
 const sizes = (process.env.BENCH_ITEMS ?? "100000").split(",").map(Number);
-const requests = Number(process.env.BENCH_REQUESTS ?? 100);
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const lengths = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
 const pgDefault = "postgresql://postgres@127.0.0.1:5432/test";
 const pgAdmin = process.env.BENCH_PG === "off" ? null : (process.env.BENCH_PG ?? ((await pgReachable(pgDefault)) ? pgDefault : null));

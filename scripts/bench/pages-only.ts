@@ -8,7 +8,7 @@ import os from "node:os";
 import { browserFigures, printBrowser } from "./browser";
 import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type RouteFigures } from "./pages";
 
-const requests = Number(process.env.BENCH_REQUESTS ?? 60);
+const requests = Number(process.env.BENCH_REQUESTS ?? 200);
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const BROWSER_PAGES = ["leaderboard /", "run items: failed, deep page (Next link)", "generation: longest trace, mid-run"];
 const stores = process.argv.slice(2).map((a) => {

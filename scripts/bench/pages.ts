@@ -124,11 +124,26 @@ export function routesFor(dbFile: string): BenchRoute[] {
   ];
 }
 
-export async function benchRoutes(port: number, routes: BenchRoute[], requests = 100, concurrency = 10): Promise<RouteFigures[]> {
+/**
+ * Times `requests` requests per route at `concurrency` clients, in `rounds` rounds that each
+ * visit every route in turn, so the trivial routes are sampled over the same minutes as the views
+ * they divide: timed one after the other, a shared machine's slower minute fell on whichever
+ * route it met (docs/performance.md, "Pages and API", stop 52).
+ */
+export async function benchRoutes(
+  port: number,
+  routes: BenchRoute[],
+  requests = 100,
+  concurrency = 10,
+  rounds = 5,
+): Promise<RouteFigures[]> {
   const base = `http://127.0.0.1:${port}`;
   for (const r of routes) await timeRoute(base + r.path, 3, 1); // warm up: compile caches, open the store
-  const timed: { r: BenchRoute; t: number[] }[] = [];
-  for (const r of routes) timed.push({ r, t: await timeRoute(base + r.path, requests, concurrency) });
+  const timed = routes.map((r) => ({ r, t: [] as number[] }));
+  const perRound = Math.max(concurrency, Math.ceil(requests / rounds));
+  for (let round = 0; round < rounds; round++)
+    for (const x of timed) x.t.push(...(await timeRoute(base + x.r.path, perRound, concurrency)));
+  for (const x of timed) x.t.sort((a, b) => a - b);
   const trivial = (kind: RouteKind) => {
     const hit = timed.find((x) => x.r.kind === kind && x.r.name.startsWith("trivial"));
     if (!hit) throw new Error(`no trivial ${kind} route to compare against`);
