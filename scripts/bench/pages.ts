@@ -124,9 +124,20 @@ export function routesFor(dbFile: string): BenchRoute[] {
   ];
 }
 
+/** `xs` in an order drawn from `seed` (a fixed LCG): no route always follows the heaviest one and pays its garbage. */
+function shuffled<T>(xs: T[], seed: number): T[] {
+  const out = [...xs];
+  for (let i = out.length - 1; i > 0; i--) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    const j = seed % (i + 1);
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 /**
  * Times `requests` requests per route at `concurrency` clients, in `rounds` rounds that each
- * visit every route in turn, so the trivial routes are sampled over the same minutes as the views
+ * visit every route in a shuffled order, so the trivial routes are sampled over the same minutes as the views
  * they divide: timed one after the other, a shared machine's slower minute fell on whichever
  * route it met (docs/performance.md, "Pages and API", stop 52).
  */
@@ -142,7 +153,7 @@ export async function benchRoutes(
   const timed = routes.map((r) => ({ r, t: [] as number[] }));
   const perRound = Math.max(concurrency, Math.ceil(requests / rounds));
   for (let round = 0; round < rounds; round++)
-    for (const x of timed) x.t.push(...(await timeRoute(base + x.r.path, perRound, concurrency)));
+    for (const x of shuffled(timed, round + 1)) x.t.push(...(await timeRoute(base + x.r.path, perRound, concurrency)));
   for (const x of timed) x.t.sort((a, b) => a - b);
   const trivial = (kind: RouteKind) => {
     const hit = timed.find((x) => x.r.kind === kind && x.r.name.startsWith("trivial"));

@@ -6,11 +6,12 @@ import type { CompareData, Outcome, PairItem } from "@/lib/queries/compare";
 import { COMPARE_PAGE_SIZE, compareHref, type CompareParams, type CompareShow } from "@/lib/url/compare";
 import { generationPath } from "@/lib/url/shared";
 
+// One short class per cell (app/globals.css, "Cells of the compare item list"): a page has 50 rows.
 const OUTCOME: Record<Outcome, { label: string; cls: string }> = {
-  regression: { label: "A only (regression)", cls: "bg-red-50 text-red-800 ring-red-600/30" },
-  improvement: { label: "B only (improvement)", cls: "bg-emerald-50 text-emerald-800 ring-emerald-600/30" },
-  neither: { label: "both wrong", cls: "bg-neutral-100 text-neutral-700 ring-neutral-400/30" },
-  both: { label: "both right", cls: "bg-white text-neutral-600 ring-neutral-300" },
+  regression: { label: "A only (regression)", cls: "outcome outcome-regression" },
+  improvement: { label: "B only (improvement)", cls: "outcome outcome-improvement" },
+  neither: { label: "both wrong", cls: "outcome outcome-neither" },
+  both: { label: "both right", cls: "outcome outcome-both" },
 };
 
 const SHOWS: { id: CompareShow; label: string }[] = [
@@ -22,8 +23,9 @@ const SHOWS: { id: CompareShow; label: string }[] = [
   { id: "all", label: "All" },
 ];
 
+/** A's or B's outcome as the cell itself: no element inside. */
 function Verdict({ ok }: { ok: boolean }) {
-  return <span className={ok ? "text-emerald-700" : "text-red-700"}>{ok ? "✓ right" : "✗ wrong"}</span>;
+  return <TableCell className={ok ? "verdict-right" : "verdict-wrong"}>{ok ? "✓ right" : "✗ wrong"}</TableCell>;
 }
 
 function shift(it: PairItem): string {
@@ -75,37 +77,28 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
             ) : (
               rows.map((it) => (
                 <TableRow key={it.itemKey} data-testid="compare-item">
-                  <TableCell className="max-w-56 truncate font-mono text-xs" title={it.itemKey}>
+                  <TableCell className="pair-item" title={it.itemKey}>
                     {it.itemKey}
                   </TableCell>
                   <TableCell align="right">{it.length}</TableCell>
                   <TableCell>
-                    <span className={`rounded px-1.5 py-0.5 text-xs ring-1 ring-inset ${OUTCOME[it.outcome].cls}`}>
-                      {OUTCOME[it.outcome].label}
-                    </span>
+                    <span className={OUTCOME[it.outcome].cls}>{OUTCOME[it.outcome].label}</span>
                   </TableCell>
-                  <TableCell>
-                    <Verdict ok={it.aCorrect} />
-                  </TableCell>
-                  <TableCell>
-                    <Verdict ok={it.bCorrect} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {it.aDiv ?? "none"} → {it.bDiv ?? "none"}
-                  </TableCell>
+                  <Verdict ok={it.aCorrect} />
+                  <Verdict ok={it.bCorrect} />
+                  <TableCell align="right">{`${it.aDiv ?? "none"} → ${it.bDiv ?? "none"}`}</TableCell>
                   <TableCell align="right">{shift(it)}</TableCell>
                   <TableCell className="whitespace-nowrap">
                     <Link
                       href={generationPath(a.key, it.itemKey)}
-                      className="text-sky-700 hover:underline"
+                      className="pair-link"
                       aria-label={`Generation of ${a.label} on ${it.itemKey}`}
                     >
                       A
                     </Link>
-                    <span className="mx-1.5 text-neutral-300">|</span>
                     <Link
                       href={generationPath(b.key, it.itemKey)}
-                      className="text-sky-700 hover:underline"
+                      className="pair-link"
                       aria-label={`Generation of ${b.label} on ${it.itemKey}`}
                     >
                       B
