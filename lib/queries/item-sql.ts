@@ -63,3 +63,14 @@ export function seekSql(c: ItemCursor, up: boolean, inclusive = false): Sql {
   const wrongSide = raw(up ? (inclusive ? "<" : "<=") : inclusive ? ">" : ">=");
   return sql`g."itemId" ${range} ${c.itemId} AND NOT (g."itemId" = ${c.itemId} AND g."epoch" ${wrongSide} ${c.epoch})`;
 }
+
+/**
+ * The next window of a PostgreSQL search in item order (matchesInOrder in lib/queries/items.ts):
+ * as many rows as the matches still wanted need at the rate seen so far, a quarter more, between
+ * 256 and 16,384; 4× the last while nothing has matched. Fixed 4× steps read a common text's
+ * rows far past its count's cap.
+ */
+export function nextWindow(last: number, wanted: number, matched: number, checked: number): number {
+  if (matched === 0) return Math.min(last * 4, 16384);
+  return Math.min(16384, Math.max(256, Math.ceil(((wanted * checked) / matched) * 1.25)));
+}

@@ -10,7 +10,7 @@ import { outputCandidates } from "@/lib/store/search-candidates";
 import type { SignpostList } from "@/lib/store/signposts";
 import { cursorText, effectiveItemSort, hasItemFilters, parseCursor, type RunParams } from "@/lib/url/run";
 import { countCap, countItems, lengthStats, type LengthStat } from "./item-count";
-import { itemFilterSql, itemOrderBy, itemOrderSql, seekSql } from "./item-sql";
+import { itemFilterSql, itemOrderBy, itemOrderSql, nextWindow, seekSql } from "./item-sql";
 
 // The item table of a run page: generations filtered, sorted and paged in the store.
 
@@ -170,21 +170,22 @@ async function searchPage(ctx: ReadContext, where: Sql, base: Sql, p: RunParams,
   const page = Math.min(p.page, pageCount);
   // No match, no second read: a constant-false condition does not stop SQLite's planner from
   // walking a whole index of the table (measured: 200 ms at 1.6 million generations).
-  const { rows, keys } = await rowsOfKeys(ctx.store, found.slice((page - 1) * p.pageSize, page * p.pageSize), up);
+  const { rows, keys } = await rowsOfKeys(ctx, found.slice((page - 1) * p.pageSize, page * p.pageSize), up);
   return { rows, total, more, page, pageSize: p.pageSize, pageCount, cursors: cursorsOf(keys), lengths: stats.map((s) => s.length) };
 }
 
 /**
  * PostgreSQL: the keys of the first `limit` generations (of those `base` selects) whose output
  * contains `q`, in item order (`up`: ascending) — read in windows of the rows in that order,
- * 256 then up to 16,384, the text checked within each window. Its planner has no statistics of
- * outputs and takes a search's check for rare, so an ordered page of a common text checked the
- * whole run and sorted it (page 1 of "<answer>" 35 s at 100,000 items; docs/decisions.md,
- * "Search"); a window is a LIMIT it walks the item-order index for.
+ * the text checked within each window. Its planner has no statistics of outputs and takes a
+ * search's check for rare, so an ordered page of a common text checked the whole run and sorted
+ * it (page 1 of "<answer>" 35 s at 100,000 items; docs/decisions.md, "Search"); a window is a
+ * LIMIT it walks the item-order index for.
  */
 async function matchesInOrder(ctx: ReadContext, base: Sql, q: string, up: boolean, limit: number): Promise<Key[]> {
   const found: Key[] = [];
-  for (let past = base, width = 256; ; width = Math.min(width * 4, 16384)) {
+  let checked = 0;
+  for (let past = base, width = 256; ; width = nextWindow(width, limit - found.length, found.length, checked)) {
     const rows = await ctx.store.read<{ itemId: unknown; epoch: unknown; hit: unknown }>(
       sql`SELECT w."itemId", w."epoch", ${ctx.dialect.outputContains("w", q)} AS "hit"
           FROM (SELECT g."itemId", g."epoch", g."output" FROM "Generation" g WHERE ${past} ORDER BY ${itemOrderBy(up, "g")} LIMIT ${width}) w
@@ -192,18 +193,25 @@ async function matchesInOrder(ctx: ReadContext, base: Sql, q: string, up: boolea
     );
     for (const r of rows) if (r.hit) if (found.push(keyOf(r)) === limit) return found;
     if (rows.length < width) return found;
+    checked += rows.length;
     past = sql`${base} AND ${seekSql(keyOf(rows[rows.length - 1]), up)}`;
   }
 }
 
 /** The rows of `keys`, in item order (`up`: ascending). */
-async function rowsOfKeys(store: Store, keys: Key[], up: boolean, reverse = false) {
+async function rowsOfKeys(ctx: ReadContext, keys: Key[], up: boolean, reverse = false) {
   if (keys.length === 0) return { rows: [], keys: [] };
-  const any = sql`(${join(
-    keys.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
-    " OR ",
-  )})`;
-  return pageRows(store, any, (a) => itemOrderBy(up, a), 0, keys.length, reverse);
+  const itemIds = keys.map((k) => k.itemId);
+  // PostgreSQL planned a page's 50 OR'd pairs anew at each request, at more than running them
+  // cost (docs/performance.md, "Pages and API", stop 52): there the keys go as two arrays.
+  const any =
+    ctx.dialect.provider === "postgres"
+      ? sql`g."itemId" = ANY(${itemIds}::int[]) AND (g."itemId", g."epoch") IN (SELECT * FROM unnest(${itemIds}::int[], ${keys.map((k) => k.epoch)}::int[]))`
+      : sql`(${join(
+          keys.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
+          " OR ",
+        )})`;
+  return pageRows(ctx.store, any, (a) => itemOrderBy(up, a), 0, keys.length, reverse);
 }
 
 /** A complete run's counts come from its stored aggregates. */
@@ -228,7 +236,7 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
     const seek = (w: Sql) => sql`${w} AND ${seekSql((after ?? before)!, up)}`;
     found =
       p.q && ctx.dialect.provider === "postgres"
-        ? await rowsOfKeys(store, await matchesInOrder(ctx, seek(base), p.q, up, p.pageSize), up, !after)
+        ? await rowsOfKeys(ctx, await matchesInOrder(ctx, seek(base), p.q, up, p.pageSize), up, !after)
         : await pageRows(store, seek(where), (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
     const list = sort === "order" && page > 1 && status === "complete" ? signpostList(p) : null;
