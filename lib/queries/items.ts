@@ -202,8 +202,8 @@ async function matchesInOrder(ctx: ReadContext, base: Sql, q: string, up: boolea
 async function rowsOfKeys(ctx: ReadContext, keys: Key[], up: boolean, reverse = false) {
   if (keys.length === 0) return { rows: [], keys: [] };
   const itemIds = keys.map((k) => k.itemId);
-  // PostgreSQL planned a page's 50 OR'd pairs anew at each request, at more than running them
-  // cost (docs/performance.md, "Pages and API", stop 52): there the keys go as two arrays.
+  // PostgreSQL plans each read anew, and planning a page's 50 OR'd pairs cost more than running
+  // them (docs/performance.md, "Pages and API", stop 52): there the keys go as two arrays.
   const any =
     ctx.dialect.provider === "postgres"
       ? sql`g."itemId" = ANY(${itemIds}::int[]) AND (g."itemId", g."epoch") IN (SELECT * FROM unnest(${itemIds}::int[], ${keys.map((k) => k.epoch)}::int[]))`
