@@ -16,6 +16,14 @@ const config = [
     },
   },
   {
+    // Links prefetch on intent, not on sight (components/ui/link.tsx; docs/decisions.md, "Prefetch on intent").
+    files: ["app/**", "components/**", "lib/**"],
+    ignores: ["components/ui/link.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "next/link", message: "Use { Link } from @/components/ui/link." }] }],
+    },
+  },
+  {
     ignores: [
       "node_modules/**",
       ".next/**",

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 // Shown when a page's data layer fails (e.g. the store is unreachable). The message of a
 // server error is hidden by Next in production; the digest ties it to the server log.

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AuthNav } from "@/components/auth/auth-nav";
 import { ShortcutsHelp } from "@/components/ui/shortcuts-help";
 import { SiteNav } from "@/components/ui/site-nav";
@@ -46,7 +46,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         </a>
         <header className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5">
-            <Link href="/" className="flex items-center gap-2 text-base font-semibold tracking-tight text-neutral-900">
+            <Link href="/" prefetch={false} className="flex items-center gap-2 text-base font-semibold tracking-tight text-neutral-900">
               <span aria-hidden="true" className="inline-block h-5 w-5 rounded bg-gradient-to-br from-sky-500 to-indigo-600" />
               Stepwise
             </Link>

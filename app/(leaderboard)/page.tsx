@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LeaderboardFilters } from "@/components/leaderboard/leaderboard-filters";
 import { LeaderboardLegends } from "@/components/leaderboard/leaderboard-legends";
 import { LeaderboardTable } from "@/components/leaderboard/leaderboard-table";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { unstable_rethrow } from "next/navigation";
 import { currentUser } from "@/lib/auth/server";
 

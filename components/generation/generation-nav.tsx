@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { GenerationDetail } from "@/lib/queries/generation";
 import { generationHref } from "@/lib/url/generation";
 import { runHref } from "@/lib/url/run";

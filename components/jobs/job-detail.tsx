@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { RunProgress } from "@/components/run/run-progress";
 import { Card } from "@/components/ui/card";
 import type { JobRow } from "@/lib/queries/jobs";

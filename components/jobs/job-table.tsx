@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { RunProgress } from "@/components/run/run-progress";
 import type { JobRow } from "@/lib/queries/jobs";
 import { runPath } from "@/lib/url/shared";
@@ -24,13 +24,13 @@ export function JobTable({ jobs }: { jobs: JobRow[] }) {
           {jobs.map((j) => (
             <TableRow key={j.id}>
               <TableCell>
-                <Link className="text-sky-700 underline" href={`/jobs/${j.id}`}>
+                <Link className="text-sky-700 underline" href={`/jobs/${j.id}`} prefetch={false}>
                   {j.id.slice(0, 8)}
                 </Link>
               </TableCell>
               <TableCell>
                 {j.run ? (
-                  <Link className="text-sky-700 underline" href={runPath(j.runKey)}>
+                  <Link className="text-sky-700 underline" href={runPath(j.runKey)} prefetch={false}>
                     {j.runKey}
                   </Link>
                 ) : (

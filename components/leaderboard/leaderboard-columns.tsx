@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DataTableColumn } from "@/components/table/data-table";
 import { DASH, fmtCI, fmtHorizon, fmtInt, fmtLengthCI, fmtLengthFit, fmtModelSize, fmtNum, fmtP, fmtPct } from "@/components/ui/format";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard";
@@ -18,7 +18,12 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       meta: { sortKey: "model", className: "min-w-36 max-w-44 sm:min-w-44 sm:max-w-none", sticky: true },
       cell: ({ row: { original: r } }) => (
         <div>
-          <Link href={runPath(r.key)} className="font-medium break-words text-sky-800 hover:underline" data-testid="run-link">
+          <Link
+            href={runPath(r.key)}
+            prefetch={false}
+            className="font-medium break-words text-sky-800 hover:underline"
+            data-testid="run-link"
+          >
             {r.model}
           </Link>
           {/* a phone scrolls the table sideways: the row's key number stays beside its name */}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { MODE_COLORS, MODE_LABELS } from "@/components/charts/config";
 import { FAILURE_MODES } from "@/lib/analysis/types";
 import { glossaryHref } from "@/lib/url/glossary";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { DataTableColumn } from "@/components/table/data-table";
 import { DASH, fmtInt, fmtNum } from "@/components/ui/format";
 import { ModeBadge, OutcomeBadge, StatusBadge } from "@/components/ui/status-badge";
@@ -17,7 +17,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       header: "Item",
       meta: { sortKey: "item", className: "whitespace-nowrap" },
       cell: ({ row: { original: r } }) => (
-        <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch })} className="item-link" data-testid="item-link">
+        <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch })} prefetch={false} className="item-link" data-testid="item-link">
           {r.itemId}
           {opts.epochs ? ` · epoch ${r.epoch}` : null}
         </Link>
@@ -68,7 +68,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
         r.firstDivergence === null ? (
           <span className="item-quiet">{DASH}</span>
         ) : (
-          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="item-step">
+          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} prefetch={false} className="item-step">
             {`step ${r.firstDivergence}`}
             {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? (
               <StatusBadge status={r.divergenceKind} />

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useRouter } from "next/navigation";
 import { FilterField } from "@/components/ui/filter-field";
 import { MODE_LABEL } from "@/components/ui/status-badge";

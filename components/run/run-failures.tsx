@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FailureModesByLengthChart } from "@/components/charts/failure-modes-by-length-chart";
 import { FirstDivergenceHistogram } from "@/components/charts/first-divergence-histogram";
 import { Card, EmptyState } from "@/components/ui/card";
@@ -63,7 +63,11 @@ export function RunFailures({ run }: { run: RunSummary }) {
                 <TableRow key={mode}>
                   <TableCell className="whitespace-nowrap">
                     {m.failure_modes[mode] > 0 ? (
-                      <Link className="font-medium text-sky-800 hover:underline" href={runHref(run.key, { tab: "items", mode })}>
+                      <Link
+                        className="font-medium text-sky-800 hover:underline"
+                        href={runHref(run.key, { tab: "items", mode })}
+                        prefetch={false}
+                      >
                         {MODE_LABEL[mode]}
                       </Link>
                     ) : (

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { RunProgress } from "@/components/run/run-progress";
 import { PageHeader } from "@/components/ui/page-header";
 import { fmtModelSize } from "@/components/ui/format";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "./table";
 

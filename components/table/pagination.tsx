@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 // Server-side paging: every page is a link (no client state), so a page number is part of
 // the shared URL. Works from server and client components alike.

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { GlossaryTerm } from "@/lib/url/glossary";
 
 // The glossary's entries (SPEC §3–§4 in a reader's words). Kept short: each says what the

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** Tabs are links: the selected tab is part of the URL, so it survives sharing and reload. */
 export function LinkTabs({

@@ -13,7 +13,7 @@ export interface BrowserFigure {
   domNodes: number;
 }
 
-const ARGS = [
+export const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -25,7 +25,7 @@ const ARGS = [
 ];
 
 export async function browserFigures(base: string, pages: { name: string; path: string }[], runs = 5): Promise<BrowserFigure[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: ARGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const out: BrowserFigure[] = [];
   try {
     for (const p of pages) {

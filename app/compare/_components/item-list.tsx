@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { Pagination } from "@/components/table/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "@/components/table/table";
@@ -91,6 +91,7 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
                   <TableCell className="whitespace-nowrap">
                     <Link
                       href={generationPath(a.key, it.itemKey)}
+                      prefetch={false}
                       className="pair-link"
                       aria-label={`Generation of ${a.label} on ${it.itemKey}`}
                     >
@@ -98,6 +99,7 @@ export function ItemList({ data, p, runKeys }: { data: CompareData; p: ComparePa
                     </Link>
                     <Link
                       href={generationPath(b.key, it.itemKey)}
+                      prefetch={false}
                       className="pair-link"
                       aria-label={`Generation of ${b.label} on ${it.itemKey}`}
                     >

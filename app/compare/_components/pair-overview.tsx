@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import { fmtPct } from "@/components/ui/format";
 import type { CompareData } from "@/lib/queries/compare";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { JobDetail } from "@/components/jobs/job-detail";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { selfCondHref } from "@/lib/url/selfcond";
 
 /** Model chips as links: each toggles one model in `models=` (none selected = all shown). */

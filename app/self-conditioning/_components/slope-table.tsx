@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { LegendGlyph } from "@/components/charts/chart-legend";
 import type { SeriesStyle } from "@/components/charts/palette";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";

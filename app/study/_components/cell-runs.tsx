@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 import type { StudyResult } from "@/lib/queries/study";
 import { FACTOR_LABELS } from "@/lib/study/definitions";
@@ -23,7 +23,11 @@ export function CellRuns({ p, result }: { p: StudyParams; result: StudyResult })
         <ul className="divide-y divide-neutral-100 px-4 py-2 text-sm" data-testid="cell-runs">
           {runs.map((r) => (
             <li key={r.key} className="flex flex-wrap items-baseline justify-between gap-2 py-1.5">
-              <Link href={studyCellRunHref(r.key, p.x, point.x, p.metric)} className="break-all text-sky-800 hover:underline">
+              <Link
+                href={studyCellRunHref(r.key, p.x, point.x, p.metric)}
+                prefetch={false}
+                className="break-all text-sky-800 hover:underline"
+              >
                 {r.key}
               </Link>
               <span className="text-xs text-neutral-500">{r.model}</span>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { StudySeriesResult } from "@/lib/study/pivot";
 import { STUDY_PRESETS, type StudyPreset } from "@/lib/study/presets";
 import { studyHref, type StudyParams } from "@/lib/url/study";

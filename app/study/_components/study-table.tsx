@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import { FACTOR_LABELS, isFractionMetric, metricLabel } from "@/lib/study/definitions";
 import { compareFactorValues, type FactorValue, type StudySeriesResult } from "@/lib/study/pivot";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /**
  * A segmented toggle whose options are links: the choice lives in the URL, works without

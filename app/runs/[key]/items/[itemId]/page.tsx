@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { GenerationNav } from "@/components/generation/generation-nav";
 import { DivergenceCallout, GenerationFacts } from "@/components/generation/generation-summary";
