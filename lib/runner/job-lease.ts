@@ -92,7 +92,8 @@ export async function heartbeat(
   const p = progressColumns(progress, 4);
   const rows = await tx(store, (t) =>
     t.query<{ cancelRequested: unknown }>(
-      `UPDATE "Job" SET "leaseUntil" = $3, ${p.sql} WHERE "id" = $1 AND "leaseOwner" = $2 AND "status" = 'running' RETURNING "cancelRequested"`,
+      // a released lease (leaseUntil 0, releaseJob) is not renewed by a heartbeat that was already on its way
+      `UPDATE "Job" SET "leaseUntil" = $3, ${p.sql} WHERE "id" = $1 AND "leaseOwner" = $2 AND "status" = 'running' AND ("leaseUntil" IS NULL OR "leaseUntil" <> 0) RETURNING "cancelRequested"`,
       [id, owner, until, ...p.params],
     ),
   );

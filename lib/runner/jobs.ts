@@ -146,6 +146,11 @@ export class JobWorker {
       while (!this.stopped && this.local.size < this.o.maxJobs) {
         const claimed = await claimJob(store, { owner: this.owner, maxJobs: this.o.maxJobs, leaseMs: this.o.leaseMs });
         if (!claimed) break;
+        if (this.stopped) {
+          // stop() came while this claim was in flight: hand the job back rather than run it with no heartbeat
+          await releaseJob(store, this.owner, claimed.view.id, progressOf(claimed.view));
+          break;
+        }
         this.launch(store, claimed);
       }
       this.lastError = "";
@@ -160,16 +165,7 @@ export class JobWorker {
     const local: LocalJob = {
       id: v.id,
       controller: new AbortController(),
-      progress: {
-        done: v.done,
-        total: v.total,
-        added: v.added,
-        skipped: v.skipped,
-        failed: 0,
-        retries: v.retries,
-        inFlight: 0,
-        errors: v.errors,
-      },
+      progress: progressOf(v),
       leaseUntil: c.leaseUntil,
       lost: false,
       releasing: false,
@@ -266,6 +262,11 @@ export class JobWorker {
     j.lost = true;
     j.controller.abort(new Error("the store did not answer; the job's lease was given up"));
   }
+}
+
+/** A claimed job's progress as stored, before this process runs any of it. */
+function progressOf(v: ClaimedJob["view"]): JobProgress {
+  return { done: v.done, total: v.total, added: v.added, skipped: v.skipped, failed: 0, retries: v.retries, inFlight: 0, errors: v.errors };
 }
 
 const registry = globalThis as unknown as { __stepwiseJobWorker?: JobWorker };
