@@ -4,7 +4,6 @@ import { ChartInteractive } from "./chart-interactive";
 import { ChartLegend, type LegendEntry } from "./chart-legend";
 import { CHART, TOKEN } from "./config";
 import { r1, type Scale } from "./geometry";
-import { staticMarkup } from "./static-markup";
 
 /** The drawing area of one rendering of a chart, in viewBox units. */
 export interface Plot {
@@ -80,37 +79,26 @@ export function ChartFrame({
       </div>
       <p className="sr-only">{description}</p>
       <ChartInteractive columnTips={columnTips}>
-        {/* inserted as markup React would have written: see static-markup.ts for why */}
-        <div
-          data-chart-drawings=""
-          dangerouslySetInnerHTML={{ __html: drawings(height, testId, title || description.slice(0, 120), draw) }}
-        />
+        {(["wide", "narrow"] as const).map((kind) => {
+          const plot = plotOf(kind, height, testId);
+          return (
+            <svg
+              key={kind}
+              className={`chart-svg chart-${kind}`}
+              viewBox={`0 0 ${plot.width} ${plot.height}`}
+              width="100%"
+              role="img"
+              aria-label={title || description.slice(0, 120)}
+              data-chart-svg={kind}
+              fontSize={CHART.font.tick}
+            >
+              {draw(plot)}
+            </svg>
+          );
+        })}
       </ChartInteractive>
       {legendNode ? <div className="mt-2">{legendNode}</div> : null}
     </figure>
-  );
-}
-
-/** Both renderings of a chart as SVG markup: wide and narrow (CSS shows the one that fits). */
-function drawings(height: number, testId: string, label: string, draw: (plot: Plot) => ReactNode): string {
-  return staticMarkup(
-    (["wide", "narrow"] as const).map((kind) => {
-      const plot = plotOf(kind, height, testId);
-      return (
-        <svg
-          key={kind}
-          className={`chart-svg chart-${kind}`}
-          viewBox={`0 0 ${plot.width} ${plot.height}`}
-          width="100%"
-          role="img"
-          aria-label={label}
-          data-chart-svg={kind}
-          fontSize={CHART.font.tick}
-        >
-          {draw(plot)}
-        </svg>
-      );
-    }),
   );
 }
 
