@@ -1,3 +1,5 @@
+"use client";
+
 import { fmtLength, lengthAxisLabel, type LengthUnits } from "@/lib/analysis/length-unit";
 import type { AccuracyAtLength } from "@/lib/analysis/types";
 import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";

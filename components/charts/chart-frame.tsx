@@ -37,7 +37,7 @@ function plotOf(kind: "wide" | "narrow", height: number, id: string): Plot {
 
 /**
  * Wrapper of every chart: a titled figure with a text description for screen readers, the SVG
- * drawn on the server at two widths (CSS shows the one that fits), the client leaves that add
+ * at two widths (CSS shows the one that fits; the server's HTML holds both), the leaves that add
  * tooltips, client-side links and export, and the legend (HTML, wraps on narrow screens).
  */
 export function ChartFrame({
@@ -127,8 +127,8 @@ export function Axes({ plot, x, y, xGrid = true }: { plot: Plot; x: AxisSpec; y:
   const midY = (plot.top + plot.bottom) / 2;
   return (
     <g className="chart-axes">
-      {/* The grid and the two axis lines are one path each: every element is drawn twice and sent
-          twice (HTML and the RSC payload), on every chart of a page. */}
+      {/* The grid and the two axis lines are one path each: every element is drawn twice (the wide
+          and the narrow rendering), on the server and again while hydrating. */}
       <path
         d={[
           ...y.ticks.map((t) => `M${plot.left},${r1(y.scale(t))}H${plot.right}`),

@@ -1,3 +1,5 @@
+"use client";
+
 import { FAILURE_MODES, type FailureMode } from "@/lib/analysis/types";
 import { ChartFrame, EmptyChart } from "./chart-frame";
 import { ChartLegend } from "./chart-legend";

@@ -1,3 +1,5 @@
+"use client";
+
 import { Axes, ChartFrame, EmptyChart } from "./chart-frame";
 import { TOKEN } from "./config";
 import { fillHref, linearTicks, scale } from "./geometry";

@@ -1,3 +1,5 @@
+"use client";
+
 import { Axes, ChartFrame, EmptyChart } from "./chart-frame";
 import type { LegendEntry } from "./chart-legend";
 import { TOKEN, num } from "./config";

@@ -1,3 +1,5 @@
+"use client";
+
 import type { CurvePoint, Horizon } from "@/lib/analysis/types";
 import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";
 import type { LegendEntry } from "./chart-legend";

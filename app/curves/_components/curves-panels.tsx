@@ -9,7 +9,7 @@ import { runPath } from "@/lib/url/shared";
 import { HorizonTable } from "./horizon-table";
 import { commonLengthUnit } from "@/lib/analysis/length-unit";
 
-/** The charts and table of /curves for the selected runs (server component: the charts' SVG is drawn here). */
+/** The charts and table of /curves for the selected runs (the charts are client components: the server's HTML holds their SVG, the payload only their data). */
 export function CurvesPanels({ runs, p }: { runs: CurveRun[]; p: CurvesParams }) {
   const styles = runStyles(runs.map((r) => r.modelId));
   const styled = runs.map((r, i) => ({ ...r, style: styles[i] }));
