@@ -1,5 +1,5 @@
 import type { TraceStatus } from "@/components/ui/status-badge";
-import { stepAnchor } from "@/lib/url/generation";
+import { stepAnchor } from "@/lib/url/step-anchor";
 import type { GenerationDetail } from "@/lib/queries/generation";
 
 // Turns the analysis spans into highlighted stretches of the raw output. The output is

@@ -37,38 +37,6 @@ test("server HTML of /curves and /runs/{key} already holds the drawn charts", as
   expect(sc).toMatch(/<line [^>]*stroke-dasharray="8 4"[^>]*data-series="/);
 });
 
-test("every chart view hydrates what the server drew: no mismatch, no error, the same drawing", async ({ page, request }) => {
-  // The charts are client components rendered on the server: the browser draws them again while
-  // hydrating, and any difference (a rounding, a locale) would be a hydration error.
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  for (const url of [
-    `/curves?runs=${A},${B}&answer=both`,
-    `/curves?runs=${A},${B}&x=log`,
-    `/runs/${A}`,
-    `/runs/${A}?tab=failures`,
-    "/self-conditioning",
-  ]) {
-    const served = await (await request.get(url)).text();
-    await page.goto(url);
-    // Hydrated once React has attached its fibre to every drawing.
-    await page.waitForFunction(() => {
-      const svgs = [...document.querySelectorAll("svg.chart-svg")];
-      return svgs.length > 0 && svgs.every((s) => Object.keys(s).some((k) => k.startsWith("__reactFiber")));
-    });
-    const hydrated = await page.locator("svg.chart-svg").evaluateAll((svgs) => svgs.map((s) => s.querySelectorAll("*").length));
-    const drawn = [...served.matchAll(/<svg class="chart-svg[\s\S]*?<\/svg>/g)].map(
-      (m) => (m[0].match(/<(?!\/)[a-zA-Z]/g) ?? []).length - 1,
-    );
-    expect(hydrated.length, url).toBeGreaterThan(0);
-    expect(hydrated, url).toEqual(drawn);
-  }
-  expect(errors).toEqual([]);
-});
-
 test("a chart exports as SVG (colours resolved, title, legend) and as PNG", async ({ page }) => {
   await page.goto(`/curves?runs=${A},${B}`);
   const chart = page.getByTestId("accuracy-by-length-chart");

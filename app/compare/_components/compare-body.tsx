@@ -63,7 +63,7 @@ export function CompareBody({ data, p }: { data: CompareData; p: CompareParams }
       ) : null}
       {pair.shared > 0 ? (
         <Card title="Items" description="Regressions (A right, B wrong) first; each item links to both generations.">
-          <ItemList data={data} p={p} runKeys={keys} />
+          <ItemList items={data.items} a={{ key: a.key, label: a.label }} b={{ key: b.key, label: b.label }} p={p} runKeys={keys} />
         </Card>
       ) : null}
     </div>

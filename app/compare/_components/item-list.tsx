@@ -1,3 +1,5 @@
+"use client";
+
 import { Link } from "@/components/ui/link";
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { Pagination } from "@/components/table/pagination";
@@ -6,7 +8,9 @@ import type { CompareData, Outcome, PairItem } from "@/lib/queries/compare";
 import { COMPARE_PAGE_SIZE, compareHref, type CompareParams, type CompareShow } from "@/lib/url/compare";
 import { generationPath } from "@/lib/url/shared";
 
-// One short class per cell (app/globals.css, "Cells of the compare item list"): a page has 50 rows.
+// A client leaf rendered on the server: its payload is the page's 50 rows of data rather than their
+// elements (docs/decisions.md, "Charts are client components, rendered on the server"). One short
+// class per cell (app/globals.css, "Cells of the compare item list").
 const OUTCOME: Record<Outcome, { label: string; cls: string }> = {
   regression: { label: "A only (regression)", cls: "outcome outcome-regression" },
   improvement: { label: "B only (improvement)", cls: "outcome outcome-improvement" },
@@ -34,11 +38,27 @@ function shift(it: PairItem): string {
   return d === 0 ? "0" : (d > 0 ? "+" : "−") + Math.abs(d);
 }
 
+/** What the list shows of a run: its key for the links, its label for their names. */
+interface RunName {
+  key: string;
+  label: string;
+}
+
 /** Items of one pair, regressions first; each links to both generations. */
-export function ItemList({ data, p, runKeys }: { data: CompareData; p: CompareParams; runKeys: string[] }) {
-  const a = data.runs[0];
-  const b = data.runs[data.items.pair];
-  const { rows, total, page, pages } = data.items;
+export function ItemList({
+  items,
+  a,
+  b,
+  p,
+  runKeys,
+}: {
+  items: CompareData["items"];
+  a: RunName;
+  b: RunName;
+  p: CompareParams;
+  runKeys: string[];
+}) {
+  const { rows, total, page, pages } = items;
   const at = (change: Partial<CompareParams>) => compareHref({ ...p, runs: runKeys, page: 1, ...change });
   return (
     <div>

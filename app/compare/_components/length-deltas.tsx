@@ -1,3 +1,5 @@
+"use client";
+
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 import { fmtPct } from "@/components/ui/format";
 import { wilson } from "@/lib/analysis/stats";
@@ -8,6 +10,7 @@ import { formatPctCi, formatPts } from "./format-p";
 /**
  * Per-length accuracy of A and B on their shared items with Wilson 95% intervals, and the paired
  * difference B − A with Newcombe's paired 95% interval, drawn as a point with whiskers around zero.
+ * A client leaf rendered on the server, like ItemList: its payload is the counts, not ~20 rows of elements.
  */
 export function LengthDeltas({ rows }: { rows: PairSummary["byLength"] }) {
   const withCi = rows.map((r) => ({

@@ -1,3 +1,5 @@
+"use client";
+
 import { Axes, ChartFrame, EmptyChart, type Plot } from "@/components/charts/chart-frame";
 import { ChartLegend, type LegendEntry } from "@/components/charts/chart-legend";
 import { DASH, TOKEN } from "@/components/charts/config";
@@ -5,15 +7,22 @@ import { linePath, linearTicks, scale } from "@/components/charts/geometry";
 import { ErrorBar, Mark } from "@/components/charts/marks";
 import { styleOfSlot } from "@/components/charts/palette";
 import { FACTOR_LABELS, isFractionMetric, metricLabel } from "@/lib/study/definitions";
-import type { FactorValue, StudySeriesResult } from "@/lib/study/pivot";
+import type { FactorValue, StudyPoint } from "@/lib/study/pivot";
 import type { StudyParams } from "@/lib/url/study";
-import { cellHref } from "./cell-href";
 
 // The study chart on the shared chart frame: one line per series, 95% intervals as error bars,
 // every point a link to the items behind it. Series are styled by their place in the study's
 // own order (models sorted by name), so a series keeps its style across metrics and presets.
+// A client component rendered on the server, as the other charts: its links come computed
+// (each point's `href`) so the route's URL schema stays out of the browser's bundle.
 
-export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudySeriesResult[]; legend: string }) {
+/** A series as the chart draws it: each point with where it leads (cellHref), not the runs behind it. */
+export interface StudyChartSeries {
+  name: string;
+  points: (Pick<StudyPoint, "x" | "value" | "ci" | "n"> & { href: string })[];
+}
+
+export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyChartSeries[]; legend: string }) {
   const points = data.flatMap((s) => s.points);
   if (points.length === 0) return <EmptyChart message="No runs match: nothing to draw." testId="study-chart" />;
   const xs = [...new Map(points.map((pt) => [String(pt.x), pt.x])).values()];
@@ -75,7 +84,7 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudySer
                     cy={fy(pt.value!)}
                     color={st.color}
                     marker={st.marker}
-                    href={cellHref(p, s.name, pt)}
+                    href={pt.href}
                     tip={`${s.name}, ${FACTOR_LABELS[p.x]} ${pt.x}: ${fmt(pt.value!)} (n = ${pt.n})`}
                   />
                 </g>

@@ -4,6 +4,7 @@ import type { StudyResult } from "@/lib/queries/study";
 import { studyLegend } from "@/lib/study/definitions";
 import type { StudyPreset } from "@/lib/study/presets";
 import { studyApiHref, studyCsvHref, studyHref, type StudyParams } from "@/lib/url/study";
+import { cellHref } from "./cell-href";
 import { CellRuns } from "./cell-runs";
 import { StudyChart } from "./study-chart";
 import { PresetNote } from "./study-presets";
@@ -52,7 +53,14 @@ export function StudyResultView({ p, result, preset }: { p: StudyParams; result:
           }
         >
           <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-            <StudyChart p={p} data={result.data} legend={legend} />
+            <StudyChart
+              p={p}
+              data={result.data.map((s) => ({
+                name: s.name,
+                points: s.points.map((pt) => ({ x: pt.x, value: pt.value, ci: pt.ci, n: pt.n, href: cellHref(p, s.name, pt) })),
+              }))}
+              legend={legend}
+            />
             <StudyTable p={p} data={result.data} />
           </div>
         </Card>
