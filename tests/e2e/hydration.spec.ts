@@ -18,7 +18,7 @@ const VIEWS: { url: string; regions: string }[] = [
   { url: `/compare?runs=${A},${B}`, regions: '[data-testid="compare-items"], [data-testid="length-deltas"]' },
   { url: `/compare?runs=${A},${B}&show=all&page=2`, regions: '[data-testid="compare-items"]' },
   { url: "/study?benchmark=procedural-arith&series=all", regions: "svg.chart-svg" },
-  // model output with markup in it (tests/fixtures/e2e-hostile.jsonl), and a multi-turn one
+  // model output with markup in it (tests/e2e/fixtures/hostile.jsonl), and a multi-turn one
   { url: `/runs/e2e-hostile__arith/items/${encodeURIComponent("evil-<1>")}`, regions: '[data-testid="raw-output"]' },
   { url: "/runs/sim-alpha-8b__dict100-k1-multi__2026-06-01/items/mt-0001", regions: '[data-testid="raw-output"]' },
 ];
