@@ -4,7 +4,7 @@ import { Link } from "@/components/ui/link";
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { Pagination } from "@/components/table/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "@/components/table/table";
-import type { CompareData, Outcome, PairItem } from "@/lib/queries/compare";
+import type { CompareData, CompareRun, Outcome, PairItem } from "@/lib/queries/compare";
 import { COMPARE_PAGE_SIZE, compareHref, type CompareParams, type CompareShow } from "@/lib/url/compare";
 import { generationPath } from "@/lib/url/shared";
 
@@ -39,10 +39,7 @@ function shift(it: PairItem): string {
 }
 
 /** What the list shows of a run: its key for the links, its label for their names. */
-interface RunName {
-  key: string;
-  label: string;
-}
+type RunName = Pick<CompareRun, "key" | "label">;
 
 /** Items of one pair, regressions first; each links to both generations. */
 export function ItemList({
