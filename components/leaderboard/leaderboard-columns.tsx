@@ -1,6 +1,5 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
 import type { DataTableColumn } from "@/components/table/data-table";
 import { DASH, fmtCI, fmtHorizon, fmtInt, fmtLengthCI, fmtLengthFit, fmtModelSize, fmtNum, fmtP, fmtPct } from "@/components/ui/format";
 import type { LeaderboardRow } from "@/lib/queries/leaderboard";
@@ -8,7 +7,8 @@ import { runPath } from "@/lib/url/shared";
 import { LeaderboardCurveCell, LeaderboardModeMixCell } from "./leaderboard-chart-cells";
 
 // Column definitions of the leaderboard table. `sortKey` names the URL sort value; the
-// server sorts, this file only renders.
+// server sorts, this file only renders. The run link is a plain anchor: DataTable opens its
+// links client-side.
 
 export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow>[] {
   return [
@@ -16,16 +16,11 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       id: "model",
       header: "Model",
       meta: { sortKey: "model", className: "min-w-36 max-w-44 sm:min-w-44 sm:max-w-none", sticky: true },
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <div>
-          <Link
-            href={runPath(r.key)}
-            prefetch={false}
-            className="font-medium break-words text-sky-800 hover:underline"
-            data-testid="run-link"
-          >
+          <a href={runPath(r.key)} className="font-medium break-words text-sky-800 hover:underline" data-testid="run-link">
             {r.model}
-          </Link>
+          </a>
           {/* a phone scrolls the table sideways: the row's key number stays beside its name */}
           <div className="text-xs text-neutral-700 sm:hidden" data-testid="h50-inline">
             H₀.₅ <span className="font-semibold">{r.h50 === null ? DASH : fmtHorizon(r.h50, r.h50Censored)}</span>{" "}
@@ -57,7 +52,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       id: "variant",
       header: "Variant",
       meta: { sortKey: "variant", className: "max-w-44 break-words" },
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <div>
           <div className="text-neutral-800">{r.variant}</div>
           <div className="text-xs text-neutral-500">{fmtInt(r.items)} items</div>
@@ -73,7 +68,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         className: "whitespace-nowrap",
         title: "Horizon at s = 0.5: leading steps with task accuracy ≥ 50%, with its 95% bootstrap CI",
       },
-      cell: ({ row: { original: r } }) =>
+      cell: (r) =>
         r.h50 === null ? (
           <span className="text-neutral-400">{DASH}</span>
         ) : (
@@ -103,7 +98,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         title:
           "Length (steps; human minutes for METR runs) at which first-answer accuracy is predicted to be 50% (logistic fit on log₂ length)",
       },
-      cell: ({ row: { original: r } }) => {
+      cell: (r) => {
         const f = fmtLengthFit(r.l50, r.maxLength, r.lengthUnit);
         return (
           <div className={f.extrapolated ? "text-neutral-500 italic" : ""}>
@@ -124,7 +119,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         className: "whitespace-nowrap",
         title: `First-answer accuracy on items of length ${length}`,
       },
-      cell: ({ row: { original: r } }) => {
+      cell: (r) => {
         const a = r.accuracyAt[i];
         return a && a.accuracy !== null ? (
           <div>
@@ -145,7 +140,7 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
         className: "whitespace-nowrap",
         title: "Step reliability: locally correct steps / reference steps; below it the horizon p̂ predicts (ln 0.5 / ln p̂)",
       },
-      cell: ({ row: { original: r } }) =>
+      cell: (r) =>
         r.p === null ? (
           <span className="text-neutral-400">{DASH}</span>
         ) : (
@@ -161,13 +156,13 @@ export function leaderboardColumns(at: number[]): DataTableColumn<LeaderboardRow
       id: "modes",
       header: "Failures",
       meta: { title: "Share of generations showing each failure mode" },
-      cell: ({ row: { original: r } }) => <LeaderboardModeMixCell row={r} />,
+      cell: (r) => <LeaderboardModeMixCell row={r} />,
     },
     {
       id: "curve",
       header: "Curve",
       meta: { title: "First-answer accuracy by length (sparkline)" },
-      cell: ({ row: { original: r } }) => <LeaderboardCurveCell row={r} />,
+      cell: (r) => <LeaderboardCurveCell row={r} />,
     },
   ];
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
 import type { DataTableColumn } from "@/components/table/data-table";
 import { DASH, fmtInt, fmtNum } from "@/components/ui/format";
 import { ModeBadge, OutcomeBadge, StatusBadge } from "@/components/ui/status-badge";
@@ -8,7 +7,8 @@ import type { ItemRow } from "@/lib/queries/items";
 import { generationHref } from "@/lib/url/generation";
 import { TraceStrip } from "./trace-strip";
 
-// Column definitions of a run's item table. Answers are model output: rendered as text.
+// Column definitions of a run's item table. Answers are model output: rendered as text. The
+// links are plain anchors, 100 on a page: DataTable opens them client-side.
 
 export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditioning: boolean }): DataTableColumn<ItemRow>[] {
   const cols: DataTableColumn<ItemRow>[] = [
@@ -16,21 +16,21 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       id: "item",
       header: "Item",
       meta: { sortKey: "item", className: "whitespace-nowrap" },
-      cell: ({ row: { original: r } }) => (
-        <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch })} prefetch={false} className="item-link" data-testid="item-link">
+      cell: (r) => (
+        <a href={generationHref(runKey, r.itemId, { epoch: r.epoch })} className="item-link" data-testid="item-link">
           {r.itemId}
           {opts.epochs ? ` · epoch ${r.epoch}` : null}
-        </Link>
+        </a>
       ),
     },
-    { id: "length", header: "Length", meta: { sortKey: "length", align: "right" }, cell: ({ row: { original: r } }) => fmtInt(r.length) },
+    { id: "length", header: "Length", meta: { sortKey: "length", align: "right" }, cell: (r) => fmtInt(r.length) },
   ];
   if (opts.selfConditioning) {
     cols.push({
       id: "rate",
       header: "Induced error rate",
       meta: { align: "right" },
-      cell: ({ row: { original: r } }) => fmtNum(r.inducedErrorRate, 2),
+      cell: (r) => fmtNum(r.inducedErrorRate, 2),
     });
   }
   cols.push(
@@ -39,7 +39,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       header: "First answer",
       meta: { sortKey: "correct", className: "whitespace-nowrap" },
       // No wrapping elements: an item page has 50 rows, and React's cost is per element.
-      cell: ({ row: { original: r } }) => (
+      cell: (r) => (
         <>
           <OutcomeBadge correct={r.firstCorrect} />
           <Answer text={r.firstAnswer} />
@@ -50,7 +50,7 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       id: "last",
       header: "Last answer",
       meta: { className: "whitespace-nowrap" },
-      cell: ({ row: { original: r } }) =>
+      cell: (r) =>
         r.lastAnswer === r.firstAnswer ? (
           <span className="item-quiet">same</span>
         ) : (
@@ -64,11 +64,11 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
       id: "divergence",
       header: "First divergence",
       meta: { sortKey: "divergence", className: "whitespace-nowrap" },
-      cell: ({ row: { original: r } }) =>
+      cell: (r) =>
         r.firstDivergence === null ? (
           <span className="item-quiet">{DASH}</span>
         ) : (
-          <Link href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} prefetch={false} className="item-step">
+          <a href={generationHref(runKey, r.itemId, { epoch: r.epoch }, r.firstDivergence)} className="item-step">
             {`step ${r.firstDivergence}`}
             {r.divergenceKind === "slip" || r.divergenceKind === "propagated" || r.divergenceKind === "missing" ? (
               <StatusBadge status={r.divergenceKind} />
@@ -78,19 +78,19 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
                 recovered
               </span>
             ) : null}
-          </Link>
+          </a>
         ),
     },
     {
       id: "trace",
       header: "Trace",
       meta: { title: "One band per step: correct, slip, propagated or missing (legend above the table)" },
-      cell: ({ row: { original: r } }) => <TraceStrip statuses={r.statuses} />,
+      cell: (r) => <TraceStrip statuses={r.statuses} />,
     },
     {
       id: "modes",
       header: "Failure modes",
-      cell: ({ row: { original: r } }) =>
+      cell: (r) =>
         r.modes.length === 0 ? (
           <span className="item-quiet">{r.clean ? "clean" : "none"}</span>
         ) : r.modes.length === 1 ? (

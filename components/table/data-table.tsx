@@ -1,12 +1,17 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import { Link, useRowLinkNavigation } from "@/components/ui/link";
+import { useMemo } from "react";
 import { tableFeatures, useTable, type ColumnDef, type RowData } from "@tanstack/react-table";
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "./table";
 
 // The one table of the app. Sorting, filtering and paging happen on the server from the
 // URL: this component only renders the rows it is given and turns sortable headers into
 // links that change the URL. Per-entity column definitions live beside each view.
+// TanStack gives the columns, headers and rows; a cell is rendered from its row's data by
+// the column's `cell`, not through TanStack's cell objects: their per-cell memoised getters
+// were half of a 50-row table's render (docs/performance.md, "Pages and API", stop 54).
+// Links in cells are plain anchors, opened client-side by one handler on the table body.
 
 export interface DataTableColumnMeta {
   align?: "left" | "right" | "center";
@@ -24,7 +29,11 @@ const STICKY = "sticky left-0 z-[1] bg-white";
 
 const features = tableFeatures({ columnMeta: {} as DataTableColumnMeta });
 export type DataTableFeatures = typeof features;
-export type DataTableColumn<T extends RowData> = ColumnDef<DataTableFeatures, T>;
+/** A column: its id, header and meta as TanStack defines them, and its cell from the row's data. */
+export type DataTableColumn<T extends RowData> = Omit<ColumnDef<DataTableFeatures, T>, "cell"> & {
+  id: string;
+  cell: (row: T) => React.ReactNode;
+};
 
 export interface DataTableProps<T extends RowData> {
   columns: DataTableColumn<T>[];
@@ -51,7 +60,9 @@ export function DataTable<T extends RowData>({
   rowClassName,
   rowTestId,
 }: DataTableProps<T>) {
-  const table = useTable({ features, columns, data, getRowId: (row) => getRowId(row) });
+  const headerColumns = useMemo(() => columns.map(({ cell: _cell, ...def }) => def), [columns]);
+  const table = useTable({ features, columns: headerColumns, data, getRowId: (row) => getRowId(row) });
+  const onRowLinkClick = useRowLinkNavigation();
 
   return (
     <TableFrame>
@@ -92,7 +103,7 @@ export function DataTable<T extends RowData>({
             </TableRow>
           ))}
         </TableHeader>
-        <TableBody>
+        <TableBody onClick={onRowLinkClick}>
           {table.getRowModel().rows.length === 0 ? (
             <TableRow>
               <TableCell colSpan={columns.length} className="py-10! text-center text-neutral-500">
@@ -102,12 +113,12 @@ export function DataTable<T extends RowData>({
           ) : (
             table.getRowModel().rows.map((row) => (
               <TableRow key={row.id} data-testid={rowTestId} className={`hover:bg-neutral-50 ${rowClassName?.(row.original) ?? ""}`}>
-                {row.getAllCells().map((cell) => {
-                  const meta = cell.column.columnDef.meta;
+                {columns.map((column) => {
+                  const meta = column.meta;
                   const className = [meta?.className, meta?.sticky ? STICKY : ""].filter(Boolean).join(" ");
                   return (
-                    <TableCell key={cell.id} align={meta?.align === "left" ? undefined : meta?.align} className={className || undefined}>
-                      <table.FlexRender cell={cell} />
+                    <TableCell key={column.id} align={meta?.align === "left" ? undefined : meta?.align} className={className || undefined}>
+                      {column.cell(row.original)}
                     </TableCell>
                   );
                 })}

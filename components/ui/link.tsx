@@ -1,7 +1,8 @@
 "use client";
 
 import NextLink from "next/link";
-import { useState, type ComponentProps } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useState, type ComponentProps } from "react";
 
 type LinkProps = ComponentProps<typeof NextLink>;
 
@@ -11,7 +12,8 @@ type LinkProps = ComponentProps<typeof NextLink>;
  * is dynamic, so a prefetch renders the target's layout and loading state on the server and
  * gives back only an instant skeleton; prefetched on sight, the links of one page view were 14
  * to 74 requests to the server (docs/decisions.md, "Prefetch on intent"). Links repeated per
- * row of a table pass `prefetch={false}`: they never prefetch.
+ * row of a table are plain anchors under `useRowLinkNavigation`; other links that should never
+ * prefetch pass `prefetch={false}`.
  */
 export function Link(props: LinkProps) {
   return props.prefetch === false ? <NextLink {...props} /> : <IntentLink {...props} />;
@@ -36,5 +38,27 @@ function IntentLink({ prefetch, onMouseEnter, onFocus, onTouchStart, ...props }:
         onTouchStart?.(e);
       }}
     />
+  );
+}
+
+/**
+ * Client-side navigation for the plain `<a href>`s inside one element: a table's row links are
+ * plain anchors, and this one handler on the table body opens them as a `Link` would (no page
+ * load), instead of one Next `Link` component per link, 100 on an item page (docs/performance.md,
+ * "Pages and API", stop 54). A click with a modifier key or another button, or on a link with a
+ * `target`, `download` or another origin, is left to the browser. Row links never prefetch.
+ */
+export function useRowLinkNavigation(): React.MouseEventHandler<HTMLElement> {
+  const router = useRouter();
+  return useCallback(
+    (e) => {
+      if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      const a = e.target instanceof Element ? e.target.closest("a[href]") : null;
+      if (!(a instanceof HTMLAnchorElement) || !e.currentTarget.contains(a)) return;
+      if ((a.target && a.target !== "_self") || a.hasAttribute("download") || a.origin !== window.location.origin) return;
+      e.preventDefault();
+      router.push(a.pathname + a.search + a.hash);
+    },
+    [router],
   );
 }

@@ -42,3 +42,29 @@ test("pointing at a link of the bar prefetches its page; a row's link navigates 
   // a client-side navigation: the page was not loaded again
   expect(rsc.some((u) => u.startsWith(href.split("?")[0]))).toBe(true);
 });
+
+// Row links are plain anchors opened by one handler per table (useRowLinkNavigation): each
+// table's link must still open its page without loading the app again, and a click the
+// browser should handle (a modifier key) must stay the browser's.
+for (const [view, path, link] of [
+  ["leaderboard", "/", "run-link"],
+  ["run items", `/runs/${REAL_RUN}?tab=items`, "item-link"],
+  ["compare", `/compare?runs=${DEMO_RUN},sim-epsilon-32b__lb3-r1_10-mixed__demo`, "pair-link"],
+] as const) {
+  test(`${view}: a row's link opens its page client-side; Ctrl+click opens a new tab`, async ({ page, context }) => {
+    await page.goto(path);
+    const anchor = link === "pair-link" ? page.locator("a.pair-link").first() : page.getByTestId(link).first();
+    const href = (await anchor.getAttribute("href"))!;
+
+    const popup = context.waitForEvent("page");
+    await anchor.click({ modifiers: ["ControlOrMeta"] });
+    expect(new URL((await popup).url()).pathname).toBe(href.split(/[?#]/)[0]);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
+
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    await anchor.click();
+    await expect(page).toHaveURL((u) => u.pathname === href.split(/[?#]/)[0]);
+    // the same document: the app was not loaded again
+    expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  });
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import { Link } from "@/components/ui/link";
+import { useRowLinkNavigation } from "@/components/ui/link";
 import { SegmentedLinks } from "@/components/charts/controls/segmented-links";
 import { Pagination } from "@/components/table/pagination";
 import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, TableHeader, TableRow } from "@/components/table/table";
@@ -10,7 +10,8 @@ import { generationPath } from "@/lib/url/shared";
 
 // A client leaf rendered on the server: its payload is the page's 50 rows of data rather than their
 // elements (docs/decisions.md, "Charts are client components, rendered on the server"). One short
-// class per cell (app/globals.css, "Cells of the compare item list").
+// class per cell (app/globals.css, "Cells of the compare item list"). The generation links are
+// plain anchors opened client-side by one handler on the body, not a Next `Link` each.
 const OUTCOME: Record<Outcome, { label: string; cls: string }> = {
   regression: { label: "A only (regression)", cls: "outcome outcome-regression" },
   improvement: { label: "B only (improvement)", cls: "outcome outcome-improvement" },
@@ -56,6 +57,7 @@ export function ItemList({
   runKeys: string[];
 }) {
   const { rows, total, page, pages } = items;
+  const onRowLinkClick = useRowLinkNavigation();
   const at = (change: Partial<CompareParams>) => compareHref({ ...p, runs: runKeys, page: 1, ...change });
   return (
     <div>
@@ -84,7 +86,7 @@ export function ItemList({
               <TableHead>Generations</TableHead>
             </TableRow>
           </TableHeader>
-          <TableBody>
+          <TableBody onClick={onRowLinkClick}>
             {rows.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={8} align="center" className="py-6! text-neutral-500">
@@ -106,22 +108,20 @@ export function ItemList({
                   <TableCell align="right">{`${it.aDiv ?? "none"} → ${it.bDiv ?? "none"}`}</TableCell>
                   <TableCell align="right">{shift(it)}</TableCell>
                   <TableCell className="whitespace-nowrap">
-                    <Link
+                    <a
                       href={generationPath(a.key, it.itemKey)}
-                      prefetch={false}
                       className="pair-link"
                       aria-label={`Generation of ${a.label} on ${it.itemKey}`}
                     >
                       A
-                    </Link>
-                    <Link
+                    </a>
+                    <a
                       href={generationPath(b.key, it.itemKey)}
-                      prefetch={false}
                       className="pair-link"
                       aria-label={`Generation of ${b.label} on ${it.itemKey}`}
                     >
                       B
-                    </Link>
+                    </a>
                   </TableCell>
                 </TableRow>
               ))
