@@ -3,7 +3,7 @@ import { numberOrNull, textOrNull } from "./sql-values";
 import type { RunAccess } from "@/lib/auth/run-access";
 import type { Store } from "@/lib/db";
 import type { ReadContext } from "@/lib/read-context";
-import { join, sql, type Sql } from "@/lib/store/sql";
+import { sql, type Sql } from "@/lib/store/sql";
 import { decodeModes } from "@/lib/analysis/failure-modes";
 import type { FailureMode } from "@/lib/analysis/types";
 import { outputCandidates } from "@/lib/store/search-candidates";
@@ -156,14 +156,13 @@ function cursorsOf(keys: Key[]): ItemPage["cursors"] {
 async function searchPage(ctx: ReadContext, where: Sql, base: Sql, p: RunParams, stats: LengthStat[]): Promise<ItemPage> {
   const cap = countCap(p);
   const up = effectiveItemSort(p).dir === "asc";
-  const found: Key[] =
-    ctx.dialect.provider === "postgres"
-      ? await matchesInOrder(ctx, base, p.q!, up, cap + 1)
-      : (
-          await ctx.store.read<{ itemId: unknown; epoch: unknown }>(
-            sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${itemOrderSql(p, "g")} LIMIT ${cap + 1}`,
-          )
-        ).map(keyOf);
+  const found: Key[] = ctx.dialect.searchInWindows
+    ? await matchesInOrder(ctx, base, p.q!, up, cap + 1)
+    : (
+        await ctx.store.read<{ itemId: unknown; epoch: unknown }>(
+          sql`SELECT g."itemId", g."epoch" FROM "Generation" g WHERE ${where} ORDER BY ${itemOrderSql(p, "g")} LIMIT ${cap + 1}`,
+        )
+      ).map(keyOf);
   const more = found.length > cap;
   const total = Math.min(found.length, cap);
   const pageCount = Math.max(1, Math.ceil(total / p.pageSize));
@@ -201,17 +200,7 @@ async function matchesInOrder(ctx: ReadContext, base: Sql, q: string, up: boolea
 /** The rows of `keys`, in item order (`up`: ascending). */
 async function rowsOfKeys(ctx: ReadContext, keys: Key[], up: boolean, reverse = false) {
   if (keys.length === 0) return { rows: [], keys: [] };
-  const itemIds = keys.map((k) => k.itemId);
-  // PostgreSQL plans each read anew, and planning a page's 50 OR'd pairs cost more than running
-  // them (docs/performance.md, "Pages and API", stop 52): there the keys go as two arrays.
-  const any =
-    ctx.dialect.provider === "postgres"
-      ? sql`g."itemId" = ANY(${itemIds}::int[]) AND (g."itemId", g."epoch") IN (SELECT * FROM unnest(${itemIds}::int[], ${keys.map((k) => k.epoch)}::int[]))`
-      : sql`(${join(
-          keys.map((k) => sql`(g."itemId" = ${k.itemId} AND g."epoch" = ${k.epoch})`),
-          " OR ",
-        )})`;
-  return pageRows(ctx.store, any, (a) => itemOrderBy(up, a), 0, keys.length, reverse);
+  return pageRows(ctx.store, ctx.dialect.keysIn("g", keys), (a) => itemOrderBy(up, a), 0, keys.length, reverse);
 }
 
 /** A complete run's counts come from its stored aggregates. */
@@ -235,7 +224,7 @@ export async function getRunItems(ctx: ReadContext, run: RunAccess, p: RunParams
     const up = Boolean(after) === (dir === "asc");
     const seek = (w: Sql) => sql`${w} AND ${seekSql((after ?? before)!, up)}`;
     found =
-      p.q && ctx.dialect.provider === "postgres"
+      p.q && ctx.dialect.searchInWindows
         ? await rowsOfKeys(ctx, await matchesInOrder(ctx, seek(base), p.q, up, p.pageSize), up, !after)
         : await pageRows(store, seek(where), (a) => itemOrderBy(up, a), 0, p.pageSize, !after);
   } else {
