@@ -10,7 +10,7 @@ import { Table, TableBody, TableCaption, TableCell, TableFrame, TableHead, Table
 // links that change the URL. Per-entity column definitions live beside each view.
 // TanStack gives the columns, headers and rows; a cell is rendered from its row's data by
 // the column's `cell`, not through TanStack's cell objects: their per-cell memoised getters
-// were half of a 50-row table's render (docs/performance.md, "Pages and API", stop 54).
+// were more than half of a 50-row table's render (docs/performance.md, "Pages and API", stop 54).
 // Links in cells are plain anchors, opened client-side by one handler on the table body.
 
 export interface DataTableColumnMeta {
