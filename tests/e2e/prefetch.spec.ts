@@ -46,24 +46,24 @@ test("pointing at a link of the bar prefetches its page; a row's link navigates 
 // Row links are plain anchors opened by one handler per table (useRowLinkNavigation): each
 // table's link must still open its page without loading the app again, and a click the
 // browser should handle (a modifier key) must stay the browser's.
-for (const [view, path, link] of [
-  ["leaderboard", "/", "run-link"],
-  ["run items", `/runs/${REAL_RUN}?tab=items`, "item-link"],
-  ["compare", `/compare?runs=${DEMO_RUN},sim-epsilon-32b__lb3-r1_10-mixed__demo`, "pair-link"],
+for (const [view, path, selector] of [
+  ["leaderboard", "/", '[data-testid="run-link"]'],
+  ["run items", `/runs/${REAL_RUN}?tab=items`, '[data-testid="item-link"]'],
+  ["compare", `/compare?runs=${DEMO_RUN},sim-epsilon-32b__lb3-r1_10-mixed__demo`, "a.pair-link"],
 ] as const) {
   test(`${view}: a row's link opens its page client-side; Ctrl+click opens a new tab`, async ({ page, context }) => {
     await page.goto(path);
-    const anchor = link === "pair-link" ? page.locator("a.pair-link").first() : page.getByTestId(link).first();
-    const href = (await anchor.getAttribute("href"))!;
+    const anchor = page.locator(selector).first();
+    const target = (await anchor.getAttribute("href"))!.split(/[?#]/)[0];
 
     const popup = context.waitForEvent("page");
     await anchor.click({ modifiers: ["ControlOrMeta"] });
-    expect(new URL((await popup).url()).pathname).toBe(href.split(/[?#]/)[0]);
+    expect(new URL((await popup).url()).pathname).toBe(target);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(path);
 
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
     await anchor.click();
-    await expect(page).toHaveURL((u) => u.pathname === href.split(/[?#]/)[0]);
+    await expect(page).toHaveURL((u) => u.pathname === target);
     // the same document: the app was not loaded again
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   });
