@@ -56,6 +56,7 @@ export const GEN_COLS = [
 /** Where the writer puts a generation's place in the run's item order, and reads its epoch. */
 export const GEN_ORDINAL = GEN_COLS.indexOf("ordinal");
 export const GEN_EPOCH = GEN_COLS.indexOf("epoch");
+export const GEN_FIRST_CORRECT = GEN_COLS.indexOf("firstCorrect");
 export const GEN_STEP_TRACE = GEN_COLS.indexOf("stepTrace");
 export const GEN_OUTPUT = GEN_COLS.indexOf("output");
 export const GEN_OUTPUT_DEFLATED = GEN_COLS.indexOf("outputDeflated");

@@ -9,11 +9,12 @@ import { dropUnusedContents, sealItemContent, storeContents, type ItemContent } 
 import type { RawTx } from "./raw";
 import { PostingBuilder } from "./posting-builder";
 import { writeNewPostings, writePostings, type PostingRow } from "./search-postings";
-import { startSignposts } from "./signposts";
+import { SignpostCounter, startSignposts } from "./signposts";
 import { inLoadStatistics } from "./statistics";
 import {
   GEN_COLS,
   GEN_EPOCH,
+  GEN_FIRST_CORRECT,
   GEN_ORDINAL,
   GEN_OUTPUT_DEFLATED,
   GEN_STEP_TRACE,
@@ -70,6 +71,8 @@ export class RunWriter {
   private lastItem = -1;
   private lastEpoch = -1;
   private inOrder = true;
+  /** the run's signposts, while its generations come in item order */
+  private readonly signposts = new SignpostCounter();
 
   private constructor(
     private tx: RawTx,
@@ -134,6 +137,7 @@ export class RunWriter {
     if (itemId < this.lastItem || (itemId === this.lastItem && epoch < this.lastEpoch)) this.inOrder = false;
     this.lastItem = itemId;
     this.lastEpoch = epoch;
+    if (this.inOrder) this.signposts.add(itemId, epoch, Boolean(p.gen[GEN_FIRST_CORRECT]));
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     // here unless the analysis thread did it ahead (lib/store/done-ahead.ts)
     if (p.ahead) {
@@ -292,7 +296,8 @@ export class RunWriter {
     // after the new run's items exist, so that the contents both versions share stay
     await dropUnusedContents(this.tx, this.replacedContents);
     await this.turn();
-    const signposts = await startSignposts(this.tx, this.runId, analyse ? inLoadStatistics(this.tx.provider) : "");
+    const statistics = analyse ? inLoadStatistics(this.tx.provider) : "";
+    const signposts = await startSignposts(this.tx, this.runId, statistics, this.inOrder ? this.signposts.rows() : null);
     await this.turn();
     return signposts;
   }

@@ -15,14 +15,15 @@ import { adminContext, runAccess, runAccessWhile, STORE_KINDS } from "../helpers
 // A typed page number of the item table (no cursor) seeks from a stored signpost
 // (lib/store/signposts.ts) instead of OFFSET from the top. Every page, both directions, all
 // generations and the failed ones, must be the slice of Prisma's order (findMany with the
-// same filters and sort), on a run large enough for several signposts per list and
-// written out of item order (epochs reversed, so the loader renumbers it).
+// same filters and sort), on a run large enough for several signposts per list, written in
+// item order (the writer counts the signposts as the rows come) and out of it (epochs
+// reversed: the loader renumbers the run and finds them by ordered passes over it).
 
 vi.mock("server-only", () => ({}));
 
 const KEY = "signposts-run";
 
-function runFile(): string {
+function runFile(inOrder: boolean): string {
   const [head, ...items] = [
     ...generateDataset({
       benchmark: "procedural-arith",
@@ -36,13 +37,17 @@ function runFile(): string {
       variantName: "signposts",
     }),
   ];
-  return [head, ...items.reverse()].join("\n") + "\n";
+  return [head, ...(inOrder ? items : items.reverse())].join("\n") + "\n";
 }
 
 const params = (raw: Record<string, string>): RunParams => parseRunParams({ tab: "items", ...raw });
 const keyOf = (r: ItemRow) => `${r.itemId}/${r.epoch}`;
 
-describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
+const CASES = STORE_KINDS.flatMap((kind) =>
+  [true, false].map((inOrder) => ({ kind, inOrder, name: kind.name, order: inOrder ? "in item order" : "out of item order" })),
+);
+
+describe.each(CASES)("item table signposts on $name, a run written $order", ({ kind, inOrder }) => {
   let store: Store;
   let drop: () => Promise<void>;
   let runId: number;
@@ -50,7 +55,7 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
   let run: RunAccess;
   beforeAll(async () => {
     ({ store, drop } = await kind.create());
-    const r = await loadNative(store, "signposts.jsonl", [runFile()]);
+    const r = await loadNative(store, "signposts.jsonl", [runFile(inOrder)]);
     expect(r.errors).toEqual([]);
     runId = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
     ctx = adminContext(store);
@@ -148,7 +153,7 @@ describe.each(STORE_KINDS)("item table signposts on $name", (kind) => {
   });
 
   it("replaces a run's signposts with the run (a reload of the same key)", async () => {
-    const again = await loadNative(store, "signposts.jsonl", [runFile()]);
+    const again = await loadNative(store, "signposts.jsonl", [runFile(inOrder)]);
     expect(again.errors).toEqual([]);
     const id = (await store.prisma.run.findUniqueOrThrow({ where: { key: KEY } })).id;
     expect(await store.prisma.runSignpost.count({ where: { runId: id, list: "all" } })).toBe(Math.ceil(1500 / SIGNPOST_EVERY));
