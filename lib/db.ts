@@ -5,7 +5,7 @@ import type { PrismaClient } from "./generated/sqlite/client";
 import { migrate } from "./store/migrate";
 import { registerOutputFunction } from "./store/output-text";
 import { openRaw, openSqliteDatabase, type RawDb } from "./store/raw";
-import { sqliteReader, type StoreReader } from "./store/reader";
+import { sqliteReader, type ReadOptions, type StoreReader } from "./store/reader";
 import type { Sql } from "./store/sql";
 
 // The one place that picks the provider. Both generated clients come from the same data
@@ -30,7 +30,7 @@ export interface RawStore {
 export interface Store extends RawStore {
   prisma: Db;
   /** the views' reads, written as SQL, through the driver (lib/store/reader.ts) */
-  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
+  read<T = Record<string, unknown>>(query: Sql, options?: ReadOptions): Promise<T[]>;
 }
 
 /** Opens a store and migrates it to the current schema, without Prisma's client. */
@@ -70,7 +70,7 @@ export async function openStore(url: string = env.DATABASE_URL): Promise<Store> 
     return {
       ...store,
       prisma,
-      read: (query) => reader.read(query),
+      read: (query, options) => reader.read(query, options),
       async close() {
         await prisma.$disconnect();
         await store.close();

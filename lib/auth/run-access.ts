@@ -33,6 +33,7 @@ export class RunAccess {
     if (!canReadRun(ctx.principal, ctx.mode, key)) return { ok: false, refusal: refusalFor(ctx.principal) };
     const [r] = await ctx.store.read<{ id: unknown; status: unknown; loadedAt: unknown }>(
       sql`SELECT "id", "status", "loadedAt" FROM "Run" WHERE "key" = ${key}`,
+      { planOnce: true },
     );
     if (!r) return { ok: false, refusal: "not-found" };
     // loadedAt: ISO text or epoch ms on SQLite (as Prisma writes it), a timestamp on PostgreSQL

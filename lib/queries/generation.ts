@@ -106,9 +106,12 @@ async function failedNeighbour(
 ): Promise<GenerationRef | null> {
   const [cmp, dir] = way === "prev" ? [raw("<"), raw("DESC")] : [raw(">"), raw("ASC")];
   const seek = (within: Sql) =>
-    store.read<{ itemKey: unknown; epoch: unknown }>(sql`
+    store.read<{ itemKey: unknown; epoch: unknown }>(
+      sql`
       SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = ${runId} AND "firstCorrect" = false AND ${within}
-      ORDER BY "itemId" ${dir}, "epoch" ${dir} LIMIT 1`);
+      ORDER BY "itemId" ${dir}, "epoch" ${dir} LIMIT 1`,
+      { planOnce: true },
+    );
   const [here, other] = await Promise.all([
     seek(sql`"itemId" = ${itemId} AND "epoch" ${cmp} ${epoch}`),
     seek(sql`"itemId" ${cmp} ${itemId}`),
@@ -123,7 +126,8 @@ export const getGeneration = cache(readGeneration);
 async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: string, epoch: number): Promise<GenerationDetail | null> {
   const store = ctx.store;
   // Driver reads, not Prisma's: each Prisma query costs ~1 ms of compiling (lib/store/reader.ts).
-  const [row] = await store.read(sql`
+  const [row] = await store.read(
+    sql`
     SELECT r."id" AS "runId", r."benchmark", r."config", r."variantJson", r."hasSteps", r."selfConditioning", r."generationCount",
       m."name" AS "model", v."name" AS "variant",
       i."id" AS "itemId", i."length", i."inducedErrorRate", c."body" AS "content",
@@ -134,14 +138,16 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
       JOIN "Item" i ON i."runId" = r."id" AND i."key" = ${itemKey}
       JOIN "ItemContent" c ON c."id" = i."contentId"
       LEFT JOIN "Generation" g ON g."itemId" = i."id" AND g."epoch" = ${epoch}
-    WHERE r."key" = ${access.key}`);
+    WHERE r."key" = ${access.key}`,
+    { planOnce: true },
+  );
   if (!row || row.generationId === null) return null;
   const runId = Number(row.runId);
   const itemId = Number(row.itemId);
   const length = Number(row.length);
   const benchmark = String(row.benchmark);
   const [epochs, index, prev, next] = await Promise.all([
-    store.read<{ epoch: unknown }>(sql`SELECT "epoch" FROM "Generation" WHERE "itemId" = ${itemId} ORDER BY "epoch"`),
+    store.read<{ epoch: unknown }>(sql`SELECT "epoch" FROM "Generation" WHERE "itemId" = ${itemId} ORDER BY "epoch"`, { planOnce: true }),
     row.ordinal === null ? positionByCount(store, runId, itemId, epoch) : Number(row.ordinal),
     failedNeighbour(store, runId, itemId, epoch, "prev"),
     failedNeighbour(store, runId, itemId, epoch, "next"),

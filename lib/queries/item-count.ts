@@ -32,6 +32,7 @@ export function lengthStatOf(r: Record<string, unknown>): LengthStat {
 export async function lengthStats(ctx: ReadContext, run: RunAccess): Promise<LengthStat[]> {
   const rows = await ctx.store.read<Record<keyof LengthStat, unknown>>(
     sql`SELECT "length", "n", "firstCorrect", "modes" FROM "RunLengthStat" WHERE "runId" = ${run.id} ORDER BY "length"`,
+    { planOnce: true },
   );
   return rows.map(lengthStatOf);
 }

@@ -135,9 +135,12 @@ async function pageBySignpost(
     if (start < 0) [take, start] = [take + start, 0];
     if (take <= 0) return null;
   }
-  const [s] = await store.read<{ position: unknown; itemId: unknown; epoch: unknown }>(sql`
+  const [s] = await store.read<{ position: unknown; itemId: unknown; epoch: unknown }>(
+    sql`
     SELECT "position", "itemId", "epoch" FROM "RunSignpost"
-    WHERE "runId" = ${runId} AND "list" = ${list} AND "position" <= ${start} ORDER BY "position" DESC LIMIT 1`);
+    WHERE "runId" = ${runId} AND "list" = ${list} AND "position" <= ${start} ORDER BY "position" DESC LIMIT 1`,
+    { planOnce: true },
+  );
   if (!s) return null;
   const from = seekSql(keyOf(s), true, true);
   return pageRows(store, sql`${where} AND ${from}`, (a) => itemOrderBy(true, a), start - Number(s.position), take, dir === "desc");

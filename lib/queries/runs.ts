@@ -51,13 +51,16 @@ export const getRunSummary = cache(readRunSummary);
 async function readRunSummary(ctx: ReadContext, run: RunAccess): Promise<RunSummary | null> {
   // One SQL join rather than findUnique with two relations: Prisma's query compiler costs CPU
   // per operation on every run and generation page (docs/decisions.md, figures).
-  const [r] = await ctx.store.read(sql`
+  const [r] = await ctx.store.read(
+    sql`
     SELECT r."id", r."key", r."benchmark", r."config", r."source", r."createdAt", r."loadedAt", r."status", r."itemCount",
       r."generationCount", r."expectedItems", r."maxLength", r."hasSteps", r."selfConditioning", r."metrics", r."extras",
       m."id" AS "modelId", m."name" AS "modelName", m."family" AS "modelFamily", m."paramsB" AS "modelParamsB", m."thinking" AS "modelThinking",
       v."name" AS "variantName", v."params" AS "variantParams"
     FROM ${RUN_FROM}
-    WHERE r."key" = ${run.key}`);
+    WHERE r."key" = ${run.key}`,
+    { planOnce: true },
+  );
   if (!r) return null;
   return {
     id: Number(r.id),

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import pg from "pg";
 import { BinaryRows, binaryTypes, copyEncoded, copyRows, copyValues } from "./pg-copy";
 import type { RawDb, RawTx } from "./raw";
-import type { StoreReader } from "./reader";
+import type { ReadOptions, StoreReader } from "./reader";
 import type { Sql } from "./sql";
 
 // Everything that needs node-postgres at run time, imported only when a store is PostgreSQL:
@@ -109,9 +110,17 @@ const pgTypes = {
 
 /** lib/store/reader.ts's StoreReader on PostgreSQL. */
 export function pgReader(pool: pg.Pool): StoreReader {
+  // A planned-once query's statement is named by its text's hash: node-postgres refuses one name for two texts.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = "read_" + createHash("sha256").update(text).digest("hex").slice(0, 24)));
+    return name;
+  };
   return {
-    async read<T>(query: Sql) {
-      return (await pool.query({ text: query.text, values: query.values as unknown[], types: pgTypes })).rows as T[];
+    async read<T>(query: Sql, options?: ReadOptions) {
+      const name = options?.planOnce ? nameOf(query.text) : undefined;
+      return (await pool.query({ name, text: query.text, values: query.values as unknown[], types: pgTypes })).rows as T[];
     },
     async close() {},
   };

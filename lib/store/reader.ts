@@ -10,8 +10,20 @@ import { openSqliteDatabase } from "./raw";
 // (lib/queries/sql-values.ts). PostgreSQL's reader is in lib/store/postgres.ts.
 
 export interface StoreReader {
-  read<T = Record<string, unknown>>(query: Sql): Promise<T[]>;
+  read<T = Record<string, unknown>>(query: Sql, options?: ReadOptions): Promise<T[]>;
   close(): Promise<void>;
+}
+
+export interface ReadOptions {
+  /**
+   * A query whose best plan does not depend on its values (equalities on an index's leading
+   * columns, then at most a seek along it in its own order): PostgreSQL keeps one plan of it per
+   * connection, a named prepared statement, instead of planning it at every request (the
+   * generation page's join of six tables: 0.6 → 0.08 ms of the server's CPU; docs/performance.md,
+   * "Pages and API"). Not for key lists, LIMIT or OFFSET values, or a search's text, whose
+   * plans do. SQLite's statements are kept prepared anyway.
+   */
+  planOnce?: boolean;
 }
 
 // Prepared statements kept per SQL text; texts vary with the length of IN lists, so the cache
