@@ -35,9 +35,12 @@ export async function createSession(
  */
 export async function sessionUser(store: Store, secret: string | undefined, now = new Date()): Promise<SessionUser | null> {
   if (!secret || !looksLikeSecret(secret)) return null;
-  const [row] = await store.read(sql`
+  const [row] = await store.read(
+    sql`
     SELECT s."id", s."userId", s."expiresAt", u."email", u."role", u."disabledAt"
-    FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."hash" = ${hashSecret(secret)}`);
+    FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."hash" = ${hashSecret(secret)}`,
+    { planOnce: true },
+  );
   if (!row) return null;
   const expiresAt = storedDate(row.expiresAt)!;
   if (expiresAt <= now) {
