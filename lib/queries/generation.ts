@@ -93,31 +93,31 @@ async function positionByCount(store: Store, runId: number, itemId: number, epoc
 }
 
 /**
- * The failed generation next to (itemId, epoch) in item order, one way: two index seeks on
- * (runId, firstCorrect, itemId, epoch), one within this item's epochs and one among the other
- * items (an OR of the two would not use the index).
+ * The failed generations next to (itemId, epoch) in item order, before and after it: four
+ * index seeks on (runId, firstCorrect, itemId, epoch) in one statement — each way one within
+ * this item's epochs and one among the other items (an OR of the two would not use the index).
+ * One statement, not four: on PostgreSQL each is a round trip (docs/performance.md, "Pages and API").
  */
-async function failedNeighbour(
+async function failedNeighbours(
   store: Store,
   runId: number,
   itemId: number,
   epoch: number,
-  way: "prev" | "next",
-): Promise<GenerationRef | null> {
-  const [cmp, dir] = way === "prev" ? [raw("<"), raw("DESC")] : [raw(">"), raw("ASC")];
-  const seek = (within: Sql) =>
-    store.read<{ itemKey: unknown; epoch: unknown }>(
-      sql`
+): Promise<{ prev: GenerationRef | null; next: GenerationRef | null }> {
+  const seek = (part: number, within: Sql, dir: Sql) => sql`
+    SELECT ${raw(String(part))} AS "part", "itemKey", "epoch" FROM (
       SELECT "itemKey", "epoch" FROM "Generation" WHERE "runId" = ${runId} AND "firstCorrect" = false AND ${within}
-      ORDER BY "itemId" ${dir}, "epoch" ${dir} LIMIT 1`,
-      { planOnce: true },
-    );
-  const [here, other] = await Promise.all([
-    seek(sql`"itemId" = ${itemId} AND "epoch" ${cmp} ${epoch}`),
-    seek(sql`"itemId" ${cmp} ${itemId}`),
-  ]);
-  const g = here[0] ?? other[0];
-  return g ? { itemId: String(g.itemKey), epoch: Number(g.epoch) } : null;
+      ORDER BY "itemId" ${dir}, "epoch" ${dir} LIMIT 1) s${raw(String(part))}`;
+  const [desc, asc] = [raw("DESC"), raw("ASC")];
+  const rows = await store.read<{ part: unknown; itemKey: unknown; epoch: unknown }>(
+    sql`${seek(0, sql`"itemId" = ${itemId} AND "epoch" < ${epoch}`, desc)}
+      UNION ALL ${seek(1, sql`"itemId" < ${itemId}`, desc)}
+      UNION ALL ${seek(2, sql`"itemId" = ${itemId} AND "epoch" > ${epoch}`, asc)}
+      UNION ALL ${seek(3, sql`"itemId" > ${itemId}`, asc)}`,
+    { planOnce: true },
+  );
+  const found = new Map(rows.map((r) => [Number(r.part), { itemId: String(r.itemKey), epoch: Number(r.epoch) }]));
+  return { prev: found.get(0) ?? found.get(1) ?? null, next: found.get(2) ?? found.get(3) ?? null };
 }
 
 /** Cached per request (React's cache): the page and its metadata read the same generation. */
@@ -146,11 +146,10 @@ async function readGeneration(ctx: ReadContext, access: RunAccess, itemKey: stri
   const itemId = Number(row.itemId);
   const length = Number(row.length);
   const benchmark = String(row.benchmark);
-  const [epochs, index, prev, next] = await Promise.all([
+  const [epochs, index, { prev, next }] = await Promise.all([
     store.read<{ epoch: unknown }>(sql`SELECT "epoch" FROM "Generation" WHERE "itemId" = ${itemId} ORDER BY "epoch"`, { planOnce: true }),
     row.ordinal === null ? positionByCount(store, runId, itemId, epoch) : Number(row.ordinal),
-    failedNeighbour(store, runId, itemId, epoch, "prev"),
-    failedNeighbour(store, runId, itemId, epoch, "next"),
+    failedNeighbours(store, runId, itemId, epoch),
   ]);
   const analysis = parseJsonOr<StoredGenerationAnalysis>(String(row.analysis), {
     answers: [],

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../lib/db";
+import { generateDataset } from "../../lib/generate/dataset";
 import { NativeReader } from "../../lib/native/reader";
 import { getGeneration } from "../../lib/queries/generation";
 import { loadNative } from "../../lib/store/load";
@@ -23,6 +24,20 @@ describe.each(STORE_KINDS)("trace diff steps on $name", (kind) => {
   beforeAll(async () => {
     s = await kind.create();
     for (const f of FILES) expect((await loadNative(s.store, f, fs.createReadStream(path.join(EXAMPLES, f)))).errors).toEqual([]);
+    // and a run of three epochs per item, half of them failed: neighbours within an item and across items
+    const epochs = [
+      ...generateDataset({
+        benchmark: "procedural-arith",
+        lengths: [3, 4],
+        itemsPerLength: 6,
+        epochs: 3,
+        seed: 5,
+        simulateP: 0.8,
+        model: "epochs-model",
+        runKey: "epochs-run",
+      }),
+    ];
+    expect((await loadNative(s.store, "epochs.jsonl", [epochs.join("\n") + "\n"])).errors).toEqual([]);
   }, 60_000);
   afterAll(async () => {
     await s?.drop();
