@@ -87,6 +87,7 @@ export async function outputCandidates(store: Store, runId: number, q: string): 
                (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" LIMIT 1) AS "first",
                (SELECT "block" FROM "SearchPosting" WHERE "runId" = r."id" ORDER BY "block" DESC LIMIT 1) AS "last"
         FROM "Run" r WHERE r."id" = ${runId}`,
+    { planOnce: true },
   );
   if (!range?.searchIndexed) return null;
   if (range.first === null || range.first === undefined) return [];
