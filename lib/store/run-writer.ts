@@ -9,7 +9,8 @@ import { dropUnusedContents, sealItemContent, storeContents, type ItemContent } 
 import type { RawTx } from "./raw";
 import { PostingBuilder } from "./posting-builder";
 import { writeNewPostings, writePostings, type PostingRow } from "./search-postings";
-import { SignpostCounter, startSignposts } from "./signposts";
+import { ItemOrder } from "./item-order";
+import { startSignposts } from "./signposts";
 import { inLoadStatistics } from "./statistics";
 import {
   GEN_COLS,
@@ -66,13 +67,8 @@ export class RunWriter {
    * rejected where they failed. Everything that asks the store first waits for them: one query at a time on the transaction's client. */
   private behind: Promise<void> | null = null;
   private readonly writesBehind: boolean;
-  // The (itemId, epoch) of the last generation: while each comes after the one before, the
-  // load order is the item order and the running count is each generation's ordinal.
-  private lastItem = -1;
-  private lastEpoch = -1;
-  private inOrder = true;
-  /** the run's signposts, while its generations come in item order */
-  private readonly signposts = new SignpostCounter();
+  /** whether the generations come in item order: then the running count is each one's ordinal, and its signposts are counted */
+  private readonly order = new ItemOrder();
 
   private constructor(
     private tx: RawTx,
@@ -133,11 +129,7 @@ export class RunWriter {
     p.gen[0] = genId;
     p.gen[1] = this.runId;
     p.gen[2] = itemId;
-    const epoch = Number(p.gen[GEN_EPOCH]);
-    if (itemId < this.lastItem || (itemId === this.lastItem && epoch < this.lastEpoch)) this.inOrder = false;
-    this.lastItem = itemId;
-    this.lastEpoch = epoch;
-    if (this.inOrder) this.signposts.add(itemId, epoch, Boolean(p.gen[GEN_FIRST_CORRECT]));
+    this.order.add(itemId, Number(p.gen[GEN_EPOCH]), Boolean(p.gen[GEN_FIRST_CORRECT]));
     p.gen[GEN_ORDINAL] = ++this.ordinal;
     // here unless the analysis thread did it ahead (lib/store/done-ahead.ts)
     if (p.ahead) {
@@ -292,12 +284,12 @@ export class RunWriter {
     // An importer learns some provenance only while reading (Inspect's errored samples).
     const source = JSON.stringify(this.header.source ?? null);
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);
-    if (!this.inOrder) await renumber(this.tx, this.runId);
+    if (!this.order.inOrder) await renumber(this.tx, this.runId);
     // after the new run's items exist, so that the contents both versions share stay
     await dropUnusedContents(this.tx, this.replacedContents);
     await this.turn();
     const statistics = analyse ? inLoadStatistics(this.tx.provider) : "";
-    const signposts = await startSignposts(this.tx, this.runId, statistics, this.inOrder ? this.signposts.rows() : null);
+    const signposts = await startSignposts(this.tx, this.runId, statistics, this.order.signposts());
     await this.turn();
     return signposts;
   }

@@ -22,35 +22,11 @@ export async function writeSignposts(tx: RawTx, runId: number): Promise<void> {
   ).done;
 }
 
-/**
- * A run's signposts counted as its generations are written, for a run written in item order (a
- * bulk load's usual case, which its writer checks): the store then needs no ordered pass over
- * the run at its end (~0.76 s on SQLite at 800,000 generations; docs/performance.md, "Load").
- */
-export class SignpostCounter {
-  /** list (0 all, 1 failed), position, itemId and epoch of each signpost */
-  private readonly found: number[] = [];
-  private all = 0;
-  private failed = 0;
-
-  /** The next generation in item order. */
-  add(itemId: number, epoch: number, firstCorrect: boolean): void {
-    if (this.all++ % SIGNPOST_EVERY === 0) this.found.push(0, this.all - 1, itemId, epoch);
-    if (!firstCorrect && this.failed++ % SIGNPOST_EVERY === 0) this.found.push(1, this.failed - 1, itemId, epoch);
-  }
-
-  /** (list, position, itemId, epoch) of each signpost. */
-  rows(): CountedSignpost[] {
-    const out: CountedSignpost[] = [];
-    for (let i = 0; i < this.found.length; i += 4)
-      out.push([this.found[i] ? "failed" : "all", this.found[i + 1], this.found[i + 2], this.found[i + 3]]);
-    return out;
-  }
-}
-type CountedSignpost = [SignpostList, number, number, number];
+/** A signpost a writer counted (lib/store/item-order.ts): its list, position, itemId and epoch. */
+export type CountedSignpost = [SignpostList, number, number, number];
 
 /**
- * Starts writing a run's signposts at its end: the rows a SignpostCounter found, or else by
+ * Starts writing a run's signposts at its end: the rows its writer counted, or else by
  * ordered passes over the run. On PostgreSQL they go as one script, with `then` (more
  * statements) after them, left running: the server works on it while the loader's thread
  * computes the run's metrics, and `done` settles when it is finished. SQLite writes them (and
