@@ -6,6 +6,8 @@
 //   BENCH_BROWSER=off                skip the Chromium figures (LCP, long tasks)
 //   BENCH_PORT=3900                  port of the `next start` under test
 //   BENCH_MEMORY=off                 skip peak memory of `stepwise ingest` on a 1 GB file
+//   BENCH_MEMORY_ITEMS=260000[,2400000]  items of that file's one run (260,000: 1 GB; 2,400,000: 9.4 GB, past the
+//                                    reader's items in memory), each size a file of its own
 //   BENCH_PAGES=off                  loads and memory only (no build, no server, no browser)
 //   BENCH_IMPORT=off                 skip the importers beside `stepwise ingest` (npm run bench:import)
 import { execFileSync } from "node:child_process";
@@ -18,7 +20,7 @@ import { printFileFigures, type FileFigures } from "./bench/file-figures";
 import { benchLoad, printLoad, type LoadFigures } from "./bench/load";
 import { importFigures, printImportFigures } from "./bench/import-figures";
 import { benchImportFiles } from "./bench/import-files";
-import { benchMemory, printMemory } from "./bench/memory";
+import { benchMemory, ITEMS_1GB, printMemory } from "./bench/memory";
 import { benchRoutes, printGrowth, printRoutes, routesFor, startServer, type RouteFigures } from "./bench/pages";
 import { analyze, pgReachable } from "./bench/util";
 
@@ -57,15 +59,17 @@ if (withPages && !fs.existsSync(".next/BUILD_ID")) {
 if (fs.existsSync(".next/BUILD_ID")) printBundles(bundleFigures());
 
 if (process.env.BENCH_MEMORY !== "off") {
-  console.log("\n## Memory: `stepwise ingest` of a 1 GB file (SQLite)");
-  const file = path.join(dir, "memory-1gb.jsonl");
-  printMemory(
-    await benchMemory(cli, dir, file, [
-      { label: "`stepwise ingest` (defaults: two threads)", args: [] },
-      { label: "`stepwise ingest --threads 1`", args: ["--threads", "1"] },
-    ]),
-  );
-  if (!process.env.BENCH_DIR) fs.rmSync(file, { force: true });
+  const memoryItems = (process.env.BENCH_MEMORY_ITEMS ?? String(ITEMS_1GB)).split(",").map(Number);
+  console.log(`\n## Memory: \`stepwise ingest\` of one run of ${memoryItems.map((n) => n.toLocaleString("en")).join(", ")} items (SQLite)`);
+  const rows = [];
+  for (const items of memoryItems)
+    rows.push(
+      ...(await benchMemory(cli, dir, items, [
+        { label: "`stepwise ingest` (defaults: two threads)", args: [] },
+        ...(items === memoryItems[0] ? [{ label: "`stepwise ingest --threads 1`", args: ["--threads", "1"] }] : []),
+      ])),
+    );
+  printMemory(rows);
 }
 
 if (process.env.BENCH_IMPORT !== "off") {

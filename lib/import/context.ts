@@ -55,6 +55,7 @@ export class ImportContext {
     }
     this.runKeys.add(header.key);
     this.header = header;
+    this.items.close();
     this.items = new ItemNumbering();
     return { kind: "run", line, header };
   }

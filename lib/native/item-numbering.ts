@@ -2,10 +2,11 @@
 // The reader numbers them, so the writer on the other thread keeps no item ids of its own.
 // The ids are kept as UTF-8 in one growing byte array under an open-addressing table of
 // numbers, not as a Map of strings: ~41 bytes an item for ids of ~15 characters, against ~80
-// (docs/performance.md, "Memory"), which is what a run of a million items keeps until its
-// last line.
+// (docs/performance.md, "Memory"). Past ITEMS_IN_MEMORY items a run's table moves to a
+// temporary database (lib/native/item-spill.ts), so that memory stops growing with the run.
 
 import { grow, growable } from "../analysis/growable";
+import { ItemSpill } from "./item-spill";
 
 const EMPTY = 0;
 const BIG_EPOCH = -1;
@@ -14,11 +15,76 @@ const RAW_UTF16 = 0xff;
 const utf8 = new TextEncoder();
 const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Most items, and bytes of their ids, one run's table holds. */
+/** Most items one run may have. */
 export const MAX_ITEMS = 2 ** 27;
 const MAX_ID_BYTES = 2 ** 31 - 1;
+/** Items a run's table holds in memory (~41 MB at ~15-character ids) before it moves to disk. */
+const ITEMS_IN_MEMORY = 1_000_000;
 
+type Seen = { index: number; first: boolean } | null;
+
+/**
+ * Numbers a run's items by first appearance (`see`): in memory, then past `inMemory` items in a
+ * temporary database. `close` lets the database go.
+ */
 export class ItemNumbering {
+  private table: ItemTable | null;
+  private spill: ItemSpill | null = null;
+  private readonly id = new IdBytes();
+
+  /** `hash`: only tests give another (a poor one, so that ids collide); `inMemory`: tests give a small one */
+  constructor(
+    hash: (bytes: Uint8Array, length: number) => number = hashOf,
+    private readonly inMemory = ITEMS_IN_MEMORY,
+  ) {
+    this.table = new ItemTable(hash);
+  }
+
+  get count(): number {
+    return this.spill ? this.spill.count : this.table!.count;
+  }
+
+  /**
+   * The item's number for a generation of `epoch`, `first` when the run had no generation of
+   * it before; null when the run already had this item at this epoch.
+   */
+  see(id: string, epoch: number): Seen {
+    const length = this.id.encode(id);
+    if (this.spill) return this.spill.see(Buffer.from(this.id.bytes.buffer, 0, length), epoch);
+    const seen = this.table!.see(this.id.bytes, length, epoch);
+    if (seen?.first && this.table!.count > this.inMemory) {
+      const spill = new ItemSpill();
+      this.table!.moveTo(spill);
+      this.spill = spill;
+      this.table = null;
+    }
+    return seen;
+  }
+
+  close(): void {
+    this.spill?.close();
+  }
+}
+
+/** An id's bytes: UTF-8, or its UTF-16 units after RAW_UTF16 when it has a lone surrogate. */
+class IdBytes {
+  bytes = new Uint8Array(256);
+
+  /** Writes the id's bytes into `bytes`; their number. */
+  encode(id: string): number {
+    if (this.bytes.length < id.length * 3 + 1) this.bytes = new Uint8Array(id.length * 3 + 1);
+    if (!LONE_SURROGATE.test(id)) return utf8.encodeInto(id, this.bytes).written;
+    this.bytes[0] = RAW_UTF16;
+    for (let i = 0; i < id.length; i++) {
+      const u = id.charCodeAt(i);
+      this.bytes[1 + 2 * i] = u >> 8;
+      this.bytes[2 + 2 * i] = u & 0xff;
+    }
+    return 1 + 2 * id.length;
+  }
+}
+
+class ItemTable {
   /** the ids' bytes, one after the other; item k's are bytes start[k] .. start[k + 1] */
   private readonly bytes = growable(Uint8Array, 16384, MAX_ID_BYTES);
   private readonly start = growable(Int32Array, 1025, MAX_ITEMS + 1);
@@ -34,18 +100,14 @@ export class ItemNumbering {
   /** item number + 1 per slot, EMPTY for none; a power of two, at most half full */
   private slots = new Int32Array(2048);
   /** the id being looked up, as bytes */
-  private key = new Uint8Array(256);
+  private key: Uint8Array = new Uint8Array(0);
   count = 0;
 
-  /** `hash`: only tests give another (a poor one, so that ids collide) */
-  constructor(private readonly hash: (bytes: Uint8Array, length: number) => number = hashOf) {}
+  constructor(private readonly hash: (bytes: Uint8Array, length: number) => number) {}
 
-  /**
-   * The item's number for a generation of `epoch`, `first` when the run had no generation of
-   * it before; null when the run already had this item at this epoch.
-   */
-  see(id: string, epoch: number): { index: number; first: boolean } | null {
-    const length = this.encode(id);
+  /** ItemNumbering.see for an id given as the first `length` bytes of `key` */
+  see(key: Uint8Array, length: number, epoch: number): Seen {
+    this.key = key;
     const hash = this.hash(this.key, length);
     const mask = this.slots.length - 1;
     let slot = hash & mask;
@@ -61,20 +123,16 @@ export class ItemNumbering {
     return { index, first: true };
   }
 
-  /** Writes the id's bytes into `key`; their number. */
-  private encode(id: string): number {
-    if (this.key.length < id.length * 3 + 1) this.key = new Uint8Array(id.length * 3 + 1);
-    if (!LONE_SURROGATE.test(id)) return utf8.encodeInto(id, this.key).written;
-    this.key[0] = RAW_UTF16;
-    for (let i = 0; i < id.length; i++) {
-      const u = id.charCodeAt(i);
-      this.key[1 + 2 * i] = u >> 8;
-      this.key[2 + 2 * i] = u & 0xff;
+  /** Hands every item, in order, to `spill`. */
+  moveTo(spill: ItemSpill): void {
+    for (let k = 0; k < this.count; k++) {
+      const first = this.firstEpoch[k];
+      const id = Buffer.from(this.bytes.subarray(this.start[k], this.start[k + 1]));
+      spill.take(id, first === BIG_EPOCH ? this.bigFirstEpochs.get(k)! : first, this.laterEpochs.get(k) ?? []);
     }
-    return 1 + 2 * id.length;
   }
 
-  private again(k: number, epoch: number): { index: number; first: boolean } | null {
+  private again(k: number, epoch: number): Seen {
     const first = this.firstEpoch[k];
     if ((first === BIG_EPOCH ? this.bigFirstEpochs.get(k) : first) === epoch) return null;
     let later = this.laterEpochs.get(k);

@@ -48,18 +48,21 @@ export function emptyFileError(file: string): LineError {
 export interface NativeReaderOptions {
   /** errors kept before a final "too many errors" entry; default 100 */
   maxErrors?: number;
+  /** items of a run kept in memory before its table moves to disk (lib/native/item-numbering.ts); tests give a small one */
+  itemsInMemory?: number;
 }
 
 export class LineReader {
   readonly errors: LineError[] = [];
   private readonly maxErrors: number;
+  private readonly itemsInMemory: number | undefined;
   private capped = false;
   /** the current run; null before any run line or after an invalid one */
   private header: RunHeader | null = null;
   private sawRunLine = false;
   private runInvalid = false;
   /** the current run's items */
-  private items = new ItemNumbering();
+  private items: ItemNumbering;
   private runKeys = new Set<string>();
   private lastLine = 0;
 
@@ -70,6 +73,13 @@ export class LineReader {
     private schemas: LineSchemas | null,
   ) {
     this.maxErrors = Math.max(1, opts.maxErrors ?? 100);
+    this.itemsInMemory = opts.itemsInMemory;
+    this.items = this.newItems();
+  }
+
+  private newItems(): ItemNumbering {
+    this.items?.close();
+    return new ItemNumbering(undefined, this.itemsInMemory);
   }
 
   useSchemas(schemas: LineSchemas): void {
@@ -127,14 +137,14 @@ export class LineReader {
   /** Call after the last line: reports a file without any run line. */
   end(): ReaderEvent[] {
     if (!this.sawRunLine && this.errors.length === 0) this.error(this.lastLine, "-", "the file holds no run line");
-    this.items = new ItemNumbering(); // the last run's, let go before its metrics are computed (lib/store/native-thread.ts)
+    this.items = this.newItems(); // the last run's, let go before its metrics are computed (lib/store/native-thread.ts)
     return [];
   }
 
   private runLine(obj: object, lineNo: number): ReaderEvent | null {
     const { header, errors } = this.parseRun(obj); // first: it may throw SchemasNeeded
     this.sawRunLine = true;
-    this.items = new ItemNumbering();
+    this.items = this.newItems();
     if (header && this.runKeys.has(header.key))
       errors.push({ field: "key", message: `run key '${header.key}' appears twice in this file` });
     if (!header || errors.length) {

@@ -11,6 +11,8 @@ export interface AnalysisThreadData {
   maxErrors?: number;
   /** which generations get the loader's part done on the thread (lib/store/done-ahead.ts); default: by the loader's backlog. Tests pin it. */
   ahead?: "always" | "never";
+  /** items of a run the reader keeps in memory before its table moves to disk (lib/native/item-numbering.ts); tests give a small one */
+  itemsInMemory?: number;
 }
 
 /**

@@ -17,9 +17,9 @@ import { pushRunEnd } from "./run-aggregates";
 const REPLY_EVENTS = 8;
 
 export function nativeThread() {
-  const { file, maxErrors, taken, ahead: pinned, replies } = workerData as AnalysisThreadStart;
+  const { file, maxErrors, itemsInMemory, taken, ahead: pinned, replies } = workerData as AnalysisThreadStart;
   // Without zod until a line needs it (lib/native/line-reader.ts): its import was half the thread's start.
-  const reader = new LineReader(file, { maxErrors }, null);
+  const reader = new LineReader(file, { maxErrors, itemsInMemory }, null);
   let reported = 0;
   const ahead = new AheadBuffer();
   let made = 0;

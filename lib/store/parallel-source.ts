@@ -52,13 +52,13 @@ export interface ThreadReply {
 }
 
 /** The load's event source on a second thread started from `entry` (the server's comes from its own bundle). */
-export function threadedNativeSource(entry: URL, { ahead }: Pick<AnalysisThreadData, "ahead"> = {}) {
+export function threadedNativeSource(entry: URL, { ahead, itemsInMemory }: Pick<AnalysisThreadData, "ahead" | "itemsInMemory"> = {}) {
   return (
     file: string,
     input: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | Readable,
     progress: LoadProgress,
     { maxErrors, ...opts }: SourceOptions,
-  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead }), file, input, progress, opts);
+  ): EventSource => parallelSource(() => new AnalysisThread(entry, { file, maxErrors, ahead, itemsInMemory }), file, input, progress, opts);
 }
 
 /**

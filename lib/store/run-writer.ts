@@ -1,6 +1,4 @@
-import { grow, growable } from "../analysis/growable";
 import type { RunHeader } from "../analysis/types";
-import { MAX_ITEMS } from "../native/item-numbering";
 import type { GenerationEvent } from "../native/reader";
 import { asBuffer } from "./bytes";
 import type { BinaryRows } from "./pg-copy";
@@ -30,6 +28,7 @@ import { renumber, replaceRun, writeRunMetrics } from "./run-record";
 import { RunSummaries } from "./run-summaries";
 import { giveTurn } from "./delete-run";
 import { IdPool } from "./id-pool";
+import { ItemIds } from "./item-ids";
 
 // Writes one run inside a load transaction: header rows first, generations in batches,
 // then the metrics and stored aggregates once the run's last item has been seen.
@@ -45,8 +44,8 @@ const TURN_EVERY = 16;
 export class RunWriter {
   /** what the run's metrics need, kept until its last generation (here or on the analysis thread); also numbers its items */
   readonly summaries = new RunSummaries();
-  /** Item row id by the summaries' item index (in place: a run may have millions; lib/analysis/growable.ts) */
-  private itemIds = growable(Int32Array, 1024, MAX_ITEMS);
+  /** Item row id by the summaries' item index */
+  private itemIds = new ItemIds();
   private itemRows: unknown[][] = [];
   /** the content record of each row of itemRows */
   private itemContents: ItemContent[] = [];
@@ -120,11 +119,10 @@ export class RunWriter {
       const sealed = p.ahead?.content;
       if (!p.content && !sealed) throw new Error(`internal: item '${p.itemKey}' arrived without its content record`);
       itemId = await this.ids.take("Item");
-      if (p.itemIndex >= this.itemIds.length) grow(this.itemIds, p.itemIndex + 1, "items");
-      this.itemIds[p.itemIndex] = itemId;
+      this.itemIds.add(p.itemIndex, itemId);
       this.itemRows.push([itemId, this.runId, p.itemKey, ...p.item]);
       this.itemContents.push(sealed ? { hash: asBuffer(sealed.hash), body: asBuffer(sealed.body) } : sealItemContent(p.content!));
-    } else itemId = this.itemIds[p.itemIndex];
+    } else itemId = this.itemIds.get(p.itemIndex);
     const genId = await this.ids.take("Generation");
     p.gen[0] = genId;
     p.gen[1] = this.runId;

@@ -18,9 +18,11 @@ describe("ItemNumbering", () => {
           { maxLength: 3000 },
         ),
         fc.boolean(),
-        (gens, collide) => {
-          // with the length as the hash, ids of one length collide: the table must compare the ids
-          const numbering = collide ? new ItemNumbering((_bytes, length) => length) : new ItemNumbering();
+        fc.option(fc.integer({ min: 0, max: 40 }), { nil: undefined }),
+        (gens, collide, inMemory) => {
+          // with the length as the hash, ids of one length collide: the table must compare the ids;
+          // past `inMemory` items the table moves to a temporary database and must go on as before
+          const numbering = new ItemNumbering(collide ? (_bytes, length) => length : undefined, inMemory);
           const epochs = new Map<string, Set<number>>();
           for (const [id, epoch] of gens) {
             const got = numbering.see(id, epoch);
@@ -33,19 +35,30 @@ describe("ItemNumbering", () => {
             }
           }
           expect(numbering.count).toBe(epochs.size);
+          numbering.close();
         },
       ),
       { numRuns: 300 },
     );
   });
 
-  it("grows past its first blocks of items and id text", () => {
-    const numbering = new ItemNumbering();
+  it.each([
+    ["in memory", undefined],
+    ["moved to disk at 1,000 items", 1000],
+  ])("grows past its first blocks of items and id text, %s", (_how, inMemory) => {
+    const numbering = new ItemNumbering(undefined, inMemory);
     const id = (i: number) => `item-${i}-${"x".repeat(i % 40)}`;
-    for (let i = 0; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toEqual({ index: i, first: true });
-    for (let i = 0; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toBeNull();
+    // epochs the 32-bit column cannot hold, among the items a table moved to disk had
+    expect(numbering.see("early", 2 ** 40)).toEqual({ index: 0, first: true });
+    expect(numbering.see("early", -3)).toEqual({ index: 0, first: false });
+    for (let i = 1; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toEqual({ index: i, first: true });
+    expect(numbering.see("early", 2 ** 40)).toBeNull();
+    expect(numbering.see("early", -3)).toBeNull();
+    expect(numbering.see("early", 1)).toEqual({ index: 0, first: false });
+    for (let i = 1; i < 5000; i++) expect(numbering.see(id(i), i % 7)).toBeNull();
     expect(numbering.see("i4999", 0)).toEqual({ index: 5000, first: true });
     expect(numbering.see(id(4999), 0)).toEqual({ index: 4999, first: false });
+    expect(numbering.see(id(4999), 0)).toBeNull();
     // epochs past 32 bits stay exact
     expect(numbering.see("big", 2 ** 40)).toEqual({ index: 5001, first: true });
     expect(numbering.see("big", 2 ** 40)).toBeNull();
@@ -57,5 +70,7 @@ describe("ItemNumbering", () => {
     expect(numbering.see("top", 2 ** 31 - 1)).toEqual({ index: 5003, first: true });
     expect(numbering.see("top", 2 ** 31 - 1)).toBeNull();
     expect(numbering.see("top", 2 ** 31)).toEqual({ index: 5003, first: false });
+    expect(numbering.count).toBe(5004);
+    numbering.close();
   });
 });
