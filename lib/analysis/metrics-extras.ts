@@ -56,6 +56,9 @@ export function computeExtras(header: RunHeader, g: SummaryColumns, ctx: ExtrasC
 
 /** pass@k and pass^k over items with at least k generations (first-answer correctness); each row says over how many. */
 function passAtKRows(g: SummaryColumns): RunExtras["pass_at_k"] {
+  // every item has one generation at least: as many items as generations, then one each (and
+  // no counts by item, 8 bytes an item, at a big run's end)
+  if (g.n === g.items) return null;
   const gens = new Int32Array(g.items);
   const correct = new Int32Array(g.items);
   for (let i = 0; i < g.n; i++) {
