@@ -22,6 +22,8 @@ export interface ImportFigures {
   /** the same import by the baseline checkout's CLI */
   before: Timed | null;
   nativeBytes: number;
+  /** import ÷ ingest of each round, wall and CPU (`import` and `ingest` are the round of the median wall ratio) */
+  ratios: { wall: number; cpu: number }[];
 }
 
 interface Timed {
@@ -64,21 +66,40 @@ async function storeUrl(provider: "SQLite" | "PostgreSQL", dir: string, name: st
   return freshPgDatabase(pgAdmin!, `stepwise_bench_import_${name}_${process.pid}`);
 }
 
-/** One importable file on SQLite (and PostgreSQL when pgAdmin names a server). */
-export async function importFigures(file: string, dir: string, pgAdmin: string | null, baseline?: string): Promise<ImportFigures[]> {
+/**
+ * One importable file on SQLite (and PostgreSQL when pgAdmin names a server); `rounds` times
+ * each, the import and the ingest alternating, each into fresh stores.
+ */
+export async function importFigures(
+  file: string,
+  dir: string,
+  pgAdmin: string | null,
+  baseline?: string,
+  rounds = 1,
+): Promise<ImportFigures[]> {
   const out: ImportFigures[] = [];
   const providers: ("SQLite" | "PostgreSQL")[] = pgAdmin ? ["SQLite", "PostgreSQL"] : ["SQLite"];
   for (const provider of providers) {
-    const a = await storeUrl(provider, dir, "import", pgAdmin);
-    const b = await storeUrl(provider, dir, "ingest", pgAdmin);
     const native = path.join(dir, "imported-export.jsonl");
     try {
-      const imp = timedCli(["import", "--json", file], { DATABASE_URL: a.url });
-      const report = JSON.parse(imp.stdout) as { format: string; ok: boolean; runs: { key: string }[]; generations: number }[];
-      const r = report[0];
-      if (!r?.ok) throw new Error(`${file}: the import failed`);
-      cli(["export", "--run", r.runs[0].key], { DATABASE_URL: a.url }, native);
-      const ing = timedCli(["ingest", native], { DATABASE_URL: b.url });
+      let r: { format: string; ok: boolean; runs: { key: string }[]; generations: number } | undefined;
+      const timed: { import: Timed; ingest: Timed }[] = [];
+      for (let k = 0; k < rounds; k++) {
+        const a = await storeUrl(provider, dir, "import", pgAdmin);
+        const b = await storeUrl(provider, dir, "ingest", pgAdmin);
+        try {
+          const imp = timedCli(["import", "--json", file], { DATABASE_URL: a.url });
+          r = (JSON.parse(imp.stdout) as NonNullable<typeof r>[])[0];
+          if (!r?.ok) throw new Error(`${file}: the import failed`);
+          if (k === 0) cli(["export", "--run", r.runs[0].key], { DATABASE_URL: a.url }, native);
+          timed.push({ import: imp, ingest: timedCli(["ingest", native], { DATABASE_URL: b.url }) });
+        } finally {
+          await a.drop();
+          await b.drop();
+        }
+      }
+      const ratios = timed.map((t) => ({ wall: t.import.seconds / t.ingest.seconds, cpu: t.import.cpuSeconds / t.ingest.cpuSeconds }));
+      const median = timed[[...ratios.keys()].sort((x, y) => ratios[x].wall - ratios[y].wall)[(rounds - 1) >> 1]];
       let before: Timed | null = null;
       if (baseline) {
         const c = await storeUrl(provider, dir, "before", pgAdmin);
@@ -90,19 +111,18 @@ export async function importFigures(file: string, dir: string, pgAdmin: string |
       }
       out.push({
         file,
-        format: r.format,
+        format: r!.format,
         fileBytes: fs.statSync(file).size,
         provider,
-        generations: r.generations,
-        import: imp,
-        ingest: ing,
+        generations: r!.generations,
+        import: median.import,
+        ingest: median.ingest,
         before,
         nativeBytes: fs.statSync(native).size,
+        ratios,
       });
     } finally {
       fs.rmSync(native, { force: true });
-      await a.drop();
-      await b.drop();
     }
   }
   return out;
@@ -117,8 +137,19 @@ export function printImportFigures(rows: ImportFigures[]) {
   for (const r of rows) {
     const t = (x: Timed) => `${x.seconds.toFixed(1)} (${x.cpuSeconds.toFixed(1)}, ${Math.round(x.peakRssMB)} MB)`;
     console.log(
-      `| ${path.basename(r.file)} (${r.format}, ${(r.fileBytes / 1e6).toFixed(1)} MB; export ${(r.nativeBytes / 1e6).toFixed(1)} MB) | ${r.provider} | ${r.generations.toLocaleString("en")} | ${t(r.import)} | ${t(r.ingest)} | ${(r.import.seconds / r.ingest.seconds).toFixed(2)} | ${(r.import.cpuSeconds / r.ingest.cpuSeconds).toFixed(2)} |${before ? ` ${r.before ? t(r.before) : "-"} |` : ""}`,
+      `| ${path.basename(r.file)} (${r.format}, ${(r.fileBytes / 1e6).toFixed(1)} MB; export ${(r.nativeBytes / 1e6).toFixed(1)} MB) | ${r.provider} | ${r.generations.toLocaleString("en")} | ${t(r.import)} | ${t(r.ingest)} | ${ratio(r.ratios.map((x) => x.wall))} | ${ratio(r.ratios.map((x) => x.cpu))} |${before ? ` ${r.before ? t(r.before) : "-"} |` : ""}`,
     );
   }
+  if (rows.some((r) => r.ratios.length > 1))
+    console.log(
+      `${rows[0].ratios.length} rounds, import and ingest alternating: the median ratio (the range); the times are the median round's`,
+    );
   console.log("target: import ÷ ingest ≤ 1 (the native loader's rate per generation)");
+}
+
+/** A median and, over several rounds, its range. */
+function ratio(xs: number[]): string {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const median = sorted[(sorted.length - 1) >> 1];
+  return sorted.length > 1 ? `${median.toFixed(2)} (${sorted[0].toFixed(2)}–${sorted.at(-1)!.toFixed(2)})` : median.toFixed(2);
 }
