@@ -5,7 +5,7 @@
 // large block freed, so the next ones came from a heap that kept the holes (docs/performance.md,
 // "Memory", stop 50). For a run's columns and the reader's item table.
 
-type Growable = Int32Array | Uint8Array | Float64Array;
+type Growable = Int32Array | Int16Array | Uint8Array | Float64Array;
 type GrowableKind<T extends Growable> = { new (buffer: ArrayBuffer): T; readonly BYTES_PER_ELEMENT: number };
 
 /** A typed array of `length` zeros that `grow` can lengthen up to `maxLength` entries. */

@@ -6,7 +6,8 @@ import type { GenerationSummary } from "./types";
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~14 bytes a generation, outside that heap (figures: docs/decisions.md). Step statuses are
+// ~10 bytes a generation (lengths and first divergences in 16 bits while they fit), outside
+// that heap (figures: docs/decisions.md). Step statuses are
 // not kept: every aggregate reads them through sums taken as they are pushed (StepTotals).
 // Each column grows in place (lib/analysis/growable.ts).
 
@@ -36,6 +37,7 @@ export interface UsageTotals {
 
 /** Most generations one run's columns hold. */
 const MAX_GENERATIONS = 2 ** 27;
+const INT16_MAX = 0x7fff;
 
 export class SummaryColumns {
   n = 0;
@@ -47,10 +49,11 @@ export class SummaryColumns {
   /** keys of the items numbered here (summaries pushed without a number), by number */
   private itemKeys: string[] = [];
   private itemIndex = new Map<string, number>();
-  length: Int32Array;
+  /** 16 bits a generation until a length or first divergence needs more (widen) */
+  length: Int16Array | Int32Array;
   private flags: Uint8Array;
   /** -1 when the generation never left the reference */
-  firstDiv: Int32Array;
+  firstDiv: Int16Array | Int32Array;
   /** bitmask over FAILURE_MODES (7 of them) */
   modes: Uint8Array;
   /** cluster of each generation: an index into clusterNames, -1 for none; allocated with the first cluster */
@@ -65,9 +68,9 @@ export class SummaryColumns {
   constructor(capacity = 1024) {
     this.cap = Math.min(Math.max(16, capacity), MAX_GENERATIONS);
     this.item = growable(Int32Array, this.cap, MAX_GENERATIONS);
-    this.length = growable(Int32Array, this.cap, MAX_GENERATIONS);
+    this.length = growable(Int16Array, this.cap, MAX_GENERATIONS);
     this.flags = growable(Uint8Array, this.cap, MAX_GENERATIONS);
-    this.firstDiv = growable(Int32Array, this.cap, MAX_GENERATIONS);
+    this.firstDiv = growable(Int16Array, this.cap, MAX_GENERATIONS);
     this.modes = growable(Uint8Array, this.cap, MAX_GENERATIONS);
   }
 
@@ -102,6 +105,7 @@ export class SummaryColumns {
   /** `item`: the summary's item number (itemAt), or numbered by its key here. */
   push(s: GenerationSummary, item = this.itemOf(s.itemKey)): void {
     if (this.n === this.cap) this.grow();
+    if ((s.length > INT16_MAX || (s.firstDivergence ?? 0) > INT16_MAX) && this.length instanceof Int16Array) this.widen();
     const i = this.n++;
     this.item[i] = item;
     this.length[i] = s.length;
@@ -224,6 +228,17 @@ export class SummaryColumns {
       this.optional.set(field, col);
     }
     col[i] = v;
+  }
+
+  /** The length and first-divergence columns at 32 bits a generation, from the first value past 16. */
+  private widen(): void {
+    const wide = (narrow: Int16Array | Int32Array) => {
+      const out = growable(Int32Array, this.cap, MAX_GENERATIONS);
+      out.set(narrow.subarray(0, this.n));
+      return out;
+    };
+    this.length = wide(this.length);
+    this.firstDiv = wide(this.firstDiv);
   }
 
   private grow(): void {

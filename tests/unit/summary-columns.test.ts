@@ -93,6 +93,38 @@ describe("SummaryColumns", () => {
     );
   });
 
+  it("keeps lengths and first divergences past 16 bits, whenever the first such one comes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(
+              { arbitrary: fc.integer({ min: 1, max: 120 }), weight: 4 },
+              { arbitrary: fc.integer({ min: 32_700, max: 2 ** 30 }), weight: 1 },
+            ),
+            fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+            fc.boolean(),
+          ),
+          { maxLength: 60 },
+        ),
+        (gens) => {
+          const cols = new SummaryColumns(1);
+          // a first divergence within the length, or (the columns do not rely on it) past it
+          const pushed = gens.map(([length, at, past], k) => ({
+            ...base("", `item-${k}`),
+            length,
+            firstDivergence: at === null ? null : past ? length + 40_000 : 1 + Math.floor(at * (length - 1)),
+          }));
+          for (const s of pushed) cols.push(s);
+          expect(Array.from({ length: cols.n }, (_, i) => [cols.get(i).length, cols.firstDivergence(i)])).toEqual(
+            pushed.map((s) => [s.length, s.firstDivergence]),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it("sums the statuses as counting each pushed summary's steps one by one does", () => {
     const ok = (c: string) => c === "c" || c === "p";
     const reference = (list: GenerationSummary[]) => {
