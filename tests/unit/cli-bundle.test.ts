@@ -63,6 +63,29 @@ describe("CLI bundle", () => {
     expect(Object.keys(manifest.inputs)).toContain(path.resolve("bin/bundle.mjs"));
   });
 
+  it("moves a run's item table to disk from a bundle: better-sqlite3 required from where the bundle is", async () => {
+    // lib/native/item-spill.ts loads better-sqlite3 only when a run passes a million items
+    write(
+      "spill.ts",
+      [
+        `import { ItemNumbering } from "@/lib/native/item-numbering";`,
+        `const items = new ItemNumbering(undefined, 2);`,
+        `const seen = ["a", "b", "c", "a", "d", "c"].map((id, k) => items.see(id, k === 5 ? 1 : 0));`,
+        `items.close();`,
+        `console.log(JSON.stringify(seen));`,
+      ].join("\n"),
+    );
+    const out = await bundled(`${name}-spill`, { main: "tests/output/bundle-fixture/spill.ts" });
+    expect(JSON.parse(run(out))).toEqual([
+      { index: 0, first: true },
+      { index: 1, first: true },
+      { index: 2, first: true },
+      null,
+      { index: 3, first: true },
+      { index: 2, first: false },
+    ]);
+  });
+
   it("runs the CLI through tsx when asked to (the fallback when a bundle cannot be built)", () => {
     const out = execFileSync(process.execPath, ["bin/stepwise.mjs", "--help"], {
       encoding: "utf8",
