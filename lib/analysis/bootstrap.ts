@@ -13,8 +13,9 @@ import { logisticFit, percentileSorted } from "./stats";
 
 export interface BootstrapInput {
   nItems: number;
-  /** item index of every generation */
-  genItem: Int32Array;
+  nGen: number;
+  /** item index of generation g (read only when items are grouped: several generations of one, or clusters) */
+  genItem: (g: number) => number;
   /**
    * Generation g's contribution, read once per generation (no copy of a run's columns is made):
    * its L when it has steps (0 for generations without steps, e.g. self-conditioning), its first
@@ -169,8 +170,7 @@ interface ItemClasses {
  * of its columns and no string per item (docs/performance.md, "Memory", stop 49).
  */
 function itemClasses(inp: BootstrapInput, withItemClass: boolean): ItemClasses {
-  const { nItems, genItem } = inp;
-  const nGen = genItem.length;
+  const { nItems, nGen, genItem } = inp;
   const span = inp.lmax + 2;
   const fits = inp.fitLengths.length + 1;
   const numeric = span * span * fits * 2 <= Number.MAX_SAFE_INTEGER;
@@ -203,17 +203,17 @@ function itemClasses(inp: BootstrapInput, withItemClass: boolean): ItemClasses {
     for (let g = 0; g < nGen; g++) {
       one[0] = g;
       const c = classOf(key(g), one);
-      if (itemClass) itemClass[genItem[g]] = c;
+      if (itemClass) itemClass[genItem(g)] = c;
     }
   } else {
     // Each item's generations, in order, as slices of one array: an array per item was the peak
     // of a big load's last stage (figures: docs/decisions.md).
     const first = new Int32Array(nItems + 1);
-    for (let g = 0; g < nGen; g++) first[genItem[g] + 1]++;
+    for (let g = 0; g < nGen; g++) first[genItem(g) + 1]++;
     for (let i = 0; i < nItems; i++) first[i + 1] += first[i];
     const gens = new Int32Array(nGen);
     const fill = first.slice(0, nItems);
-    for (let g = 0; g < nGen; g++) gens[fill[genItem[g]]++] = g;
+    for (let g = 0; g < nGen; g++) gens[fill[genItem(g)]++] = g;
     for (let i = 0; i < nItems; i++) {
       const from = first[i];
       const to = first[i + 1];

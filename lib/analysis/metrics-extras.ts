@@ -62,8 +62,9 @@ function passAtKRows(g: SummaryColumns): RunExtras["pass_at_k"] {
   const gens = new Int32Array(g.items);
   const correct = new Int32Array(g.items);
   for (let i = 0; i < g.n; i++) {
-    gens[g.item[i]]++;
-    if (g.firstCorrect(i)) correct[g.item[i]]++;
+    const item = g.itemNumber(i);
+    gens[item]++;
+    if (g.firstCorrect(i)) correct[item]++;
   }
   const maxN = maxOf(gens, 0);
   if (maxN <= 1) return null;

@@ -36,7 +36,6 @@ export function computeRunMetrics(
 ): { metrics: RunMetricsJson; extras: RunExtras } {
   const g = summaries instanceof SummaryColumns ? summaries : SummaryColumns.from(summaries);
   const nGen = g.n;
-  const genItem = g.item.subarray(0, nGen);
 
   const failure_modes = emptyModeCounts();
   for (let i = 0; i < nGen; i++) countModes(failure_modes, g.modes[i]);
@@ -124,7 +123,8 @@ export function computeRunMetrics(
     boot = bootstrap(
       {
         nItems: g.items,
-        genItem,
+        nGen,
+        genItem: (i) => g.itemNumber(i),
         stepLength: (i) => (g.hasSteps(i) ? g.length[i] : 0),
         firstDiv: (i) => (g.hasSteps(i) ? Math.max(g.firstDiv[i], 0) : 0),
         fitLengthIdx,
@@ -222,7 +222,7 @@ function clusterIndex(g: SummaryColumns): Int32Array | null {
     const key = g.clusterName(i) ?? "";
     let c = ids.get(key);
     if (c === undefined) ids.set(key, (c = ids.size));
-    out[g.item[i]] = c;
+    out[g.itemNumber(i)] = c;
   }
   return ids.size >= 2 ? out : null;
 }

@@ -6,8 +6,9 @@ import type { GenerationSummary } from "./types";
 // loader keeps one summary per generation until the run's last line, because the bootstrap
 // resamples items: as objects with a status string each they cost an order of magnitude more
 // and sat in the JavaScript heap, which V8 let grow well past them; as columns they take
-// ~10 bytes a generation (lengths and first divergences in 16 bits while they fit), outside
-// that heap (figures: docs/decisions.md). Step statuses are
+// ~6–10 bytes a generation (lengths and first divergences in 16 bits while they fit, item
+// numbers only once a generation's is not its own index), outside that heap (figures:
+// docs/decisions.md). Step statuses are
 // not kept: every aggregate reads them through sums taken as they are pushed (StepTotals).
 // Each column grows in place (lib/analysis/growable.ts).
 
@@ -42,8 +43,12 @@ const INT16_MAX = 0x7fff;
 export class SummaryColumns {
   n = 0;
   private cap: number;
-  /** item of each generation, numbered by first appearance */
-  item: Int32Array;
+  /**
+   * item of each generation, numbered by first appearance (itemNumber); null while generation i
+   * is of item i, as in a run of one generation per item in file order, the largest runs: 4
+   * bytes a generation not kept
+   */
+  private item: Int32Array | null = null;
   /** items numbered so far */
   items = 0;
   /** keys of the items numbered here (summaries pushed without a number), by number */
@@ -67,7 +72,6 @@ export class SummaryColumns {
 
   constructor(capacity = 1024) {
     this.cap = Math.min(Math.max(16, capacity), MAX_GENERATIONS);
-    this.item = growable(Int32Array, this.cap, MAX_GENERATIONS);
     this.length = growable(Int16Array, this.cap, MAX_GENERATIONS);
     this.flags = growable(Uint8Array, this.cap, MAX_GENERATIONS);
     this.firstDiv = growable(Int16Array, this.cap, MAX_GENERATIONS);
@@ -107,7 +111,12 @@ export class SummaryColumns {
     if (this.n === this.cap) this.grow();
     if ((s.length > INT16_MAX || (s.firstDivergence ?? 0) > INT16_MAX) && this.length instanceof Int16Array) this.widen();
     const i = this.n++;
-    this.item[i] = item;
+    if (this.item) this.item[i] = item;
+    else if (item !== i) {
+      this.item = growable(Int32Array, this.cap, MAX_GENERATIONS);
+      for (let j = 0; j < i; j++) this.item[j] = j;
+      this.item[i] = item;
+    }
     this.length[i] = s.length;
     this.flags[i] =
       (s.firstCorrect ? FIRST_CORRECT : 0) |
@@ -127,6 +136,10 @@ export class SummaryColumns {
     this.set("scTurn", i, s.selfConditioning?.targetTurn);
   }
 
+  /** The item number of generation i. */
+  itemNumber(i: number): number {
+    return this.item ? this.item[i] : i;
+  }
   firstCorrect(i: number): boolean {
     return (this.flags[i] & FIRST_CORRECT) !== 0;
   }
@@ -172,7 +185,7 @@ export class SummaryColumns {
    */
   get(i: number): Omit<GenerationSummary, "statuses" | "epoch"> & { hasSteps: boolean } {
     const out: Omit<GenerationSummary, "statuses" | "epoch"> & { hasSteps: boolean } = {
-      itemKey: this.itemKeys[this.item[i]] ?? `#${this.item[i]}`,
+      itemKey: this.itemKeys[this.itemNumber(i)] ?? `#${this.itemNumber(i)}`,
       length: this.length[i],
       firstCorrect: this.firstCorrect(i),
       lastCorrect: this.lastCorrect(i),
@@ -242,9 +255,9 @@ export class SummaryColumns {
   }
 
   private grow(): void {
-    const columns = [this.item, this.length, this.flags, this.firstDiv, this.modes];
+    const columns = [this.length, this.flags, this.firstDiv, this.modes, ...(this.item ? [this.item] : [])];
     for (const col of columns) grow(col, this.cap + 1, "generations");
-    const cap = this.item.length;
+    const cap = this.length.length;
     if (this.cluster) {
       grow(this.cluster, cap, "generations");
       this.cluster.fill(-1, this.cap);

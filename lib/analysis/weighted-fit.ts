@@ -135,7 +135,7 @@ export function weightedLengthFit(
       y: g.firstCorrect(i) ? 1 : 0,
       w: g.value("weight", i) ?? 1,
       family: g.clusterName(i) ?? "",
-      task: String(g.item[i]), // the item: its number stands for its key within the run
+      task: String(g.itemNumber(i)), // the item: its number stands for its key within the run
     };
     if (row.length > 0 && row.w > 0) rows.push(row);
   }

@@ -20,8 +20,8 @@ function itemBootstrap(inp: BootstrapInput, resamples: number, seed: number) {
     const curve = newCurveCounts(inp.lmax);
     const succ = new Float64Array(inp.fitLengths.length);
     const total = new Float64Array(inp.fitLengths.length);
-    inp.genItem.forEach((item, g) => {
-      const w = drawn[item];
+    for (let g = 0; g < inp.nGen; g++) {
+      const w = drawn[inp.genItem(g)];
       const L = inp.stepLength(g);
       if (L > 0) {
         curve.byLength[L] += w;
@@ -35,7 +35,7 @@ function itemBootstrap(inp: BootstrapInput, resamples: number, seed: number) {
         total[li] += w;
         if (inp.firstCorrect(g)) succ[li] += w;
       }
-    });
+    }
     inp.horizonLevels.forEach((s, k) => horizons[k].push(horizonFrom(curve, s).steps));
     const S = succ.reduce((a, b) => a + b, 0);
     const T = total.reduce((a, b) => a + b, 0);
@@ -75,7 +75,8 @@ const runs = fc
     const fitLengths = [...new Set(gens.map((g) => g.L))].sort((a, b) => a - b);
     const inp: BootstrapInput = {
       nItems: items.length,
-      genItem: Int32Array.from(gens, (g) => g.item),
+      nGen: gens.length,
+      genItem: (g) => gens[g].item,
       stepLength: (g) => gens[g].L,
       firstDiv: (g) => gens[g].div,
       fitLengthIdx: (g) => fitLengths.indexOf(gens[g].L),

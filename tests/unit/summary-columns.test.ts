@@ -260,10 +260,30 @@ describe("SummaryColumns", () => {
   it("numbers items by first appearance and keeps one index per key", () => {
     const cols = new SummaryColumns();
     for (const k of ["x", "y", "x"]) cols.push(base("cc", k));
-    expect([...cols.item.subarray(0, 3)]).toEqual([0, 1, 0]);
+    expect([0, 1, 2].map((i) => cols.itemNumber(i))).toEqual([0, 1, 0]);
     expect(cols.items).toBe(2);
     expect(cols.get(2).itemKey).toBe("x");
     expect(() => cols.itemAt(2)).toThrow(/numbered by key and by the source/);
+  });
+
+  it("keeps no item numbers while each generation is of its own item, and all of them from the first that is not", () => {
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.nat(), { nil: null }), { maxLength: 300 }), (picks) => {
+        // null: a new item; a number: another generation of an item seen before
+        const cols = new SummaryColumns(1);
+        const numbers: number[] = [];
+        let items = 0;
+        for (const pick of picks) {
+          const item = pick === null || items === 0 ? items : pick % items;
+          if (cols.itemAt(item)) items++;
+          cols.push(base("c", "-"), item);
+          numbers.push(item);
+        }
+        expect(Array.from({ length: cols.n }, (_, i) => cols.itemNumber(i))).toEqual(numbers);
+        expect(cols.items).toBe(items);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("takes the numbers a load's reader gave its items", () => {
@@ -274,7 +294,7 @@ describe("SummaryColumns", () => {
     expect(() => cols.itemAt(3)).toThrow(/numbered before item 2/);
     expect(cols.items).toBe(2);
     cols.push(base("c", "y"), 1);
-    expect(cols.item[0]).toBe(1);
+    expect(cols.itemNumber(0)).toBe(1);
     expect(() => cols.push(base("c", "w"))).toThrow(/numbered by key and by the source/);
   });
 });
