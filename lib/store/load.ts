@@ -67,6 +67,9 @@ export interface EventSource {
 const COUNT_MESSAGE = "must be a whole number from 0 to 2147483647";
 const NUL_MESSAGE = "holds the character U+0000, which PostgreSQL cannot store in text (a SQLite store can)";
 
+/** A load's transaction: on SQLite its checkpoint runs after its COMMIT on a thread of its own (lib/store/checkpoint-thread.ts). */
+const BULK = { bulk: true };
+
 /**
  * Loads one file in one transaction: every run in it replaces the run with the same key, and
  * any error anywhere in the file rolls everything back (every error is reported).
@@ -136,7 +139,7 @@ export async function loadEvents(
         await writer?.quiesce(); // a load that failed midway: its writes end before the rollback
         await restoreCache();
       }
-    });
+    }, BULK);
     await refreshStatistics(store);
   } catch (e) {
     if (e instanceof LoadRejected) return report(false);

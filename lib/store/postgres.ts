@@ -88,6 +88,9 @@ export function openPgRaw(url: string, sharedPool?: pg.Pool): RawDb {
         client.release();
       }
     },
+    async settled() {
+      return null;
+    },
     async close() {
       if (!sharedPool) await pool.end();
     },

@@ -7,6 +7,7 @@ import { registerOutputFunction } from "./output-text";
 import { registerPostingsFunction } from "./search-postings";
 import { registerSearchTermsFunction } from "./search-terms";
 import type { BinaryRows } from "./pg-copy";
+import { checkpointOffThread, type CheckpointResult } from "./checkpoint-thread";
 import { flushWalWhileWriting } from "./wal-flush";
 
 // The driver-level path used for migrations and bulk loads: Prisma's per-row createMany is
@@ -35,11 +36,19 @@ export interface RawTx {
   insertEncoded(table: string, rows: BinaryRows): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /** a load's: on SQLite its COMMIT leaves the checkpoint to a thread of its own (lib/store/checkpoint-thread.ts) */
+  bulk?: boolean;
+}
+
 export interface RawDb {
   provider: Provider;
-  transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: RawTx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** A statement that must run outside any transaction (PostgreSQL's VACUUM). */
   outsideTransaction(sql: string): Promise<void>;
+  /** Waits for what runs after commits (SQLite's checkpoints off the thread): the last one's result, or null for none. */
+  settled(): Promise<CheckpointResult | null>;
+  /** Closes the store once it is settled. */
   close(): Promise<void>;
 }
 
@@ -195,13 +204,26 @@ function openSqlite(url: string): RawDb {
   };
   const nextId = new Map<string, number>();
   let busy: Promise<unknown> = Promise.resolve();
+  let checkpoint: Promise<CheckpointResult | null> = Promise.resolve(null);
+  const commitBulk = () => {
+    db.pragma("wal_autocheckpoint = 0");
+    try {
+      db.exec("COMMIT");
+    } finally {
+      db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    }
+    // Under SQLite's own threshold the next automatic checkpoint takes it, as it would have.
+    if (walBytes(db) < AUTOCHECKPOINT_PAGES * (db.pragma("page_size", { simple: true }) as number)) return;
+    const file = db.name;
+    checkpoint = checkpoint.then(() => checkpointOffThread(file));
+  };
   return {
     provider: "sqlite",
     async outsideTransaction(sql) {
       await busy;
       db.exec(sql);
     },
-    transaction<T>(fn: (tx: RawTx) => Promise<T>): Promise<T> {
+    transaction<T>(fn: (tx: RawTx) => Promise<T>, { bulk = false }: TransactionOptions = {}): Promise<T> {
       // One connection, one transaction at a time: queue callers.
       const run = async () => {
         nextId.clear();
@@ -209,7 +231,8 @@ function openSqlite(url: string): RawDb {
         const stopFlushing = db.memory ? () => {} : flushWalWhileWriting(`${db.name}-wal`);
         try {
           const out = await fn(tx);
-          db.exec("COMMIT");
+          if (bulk && !db.memory) commitBulk();
+          else db.exec("COMMIT");
           return out;
         } catch (e) {
           if (db.inTransaction) db.exec("ROLLBACK");
@@ -222,8 +245,22 @@ function openSqlite(url: string): RawDb {
       busy = p.catch(() => undefined);
       return p;
     },
+    settled: () => checkpoint,
     async close() {
+      await checkpoint;
       db.close();
     },
   };
+}
+
+/** SQLite's default: a commit that leaves this many pages or more in the WAL checkpoints it. */
+const AUTOCHECKPOINT_PAGES = 1000;
+
+/** The WAL file's size: at least what the last transaction wrote (the file is reused, not shrunk). */
+function walBytes(db: Database.Database): number {
+  try {
+    return fs.statSync(`${db.name}-wal`).size;
+  } catch {
+    return 0;
+  }
 }

@@ -70,6 +70,8 @@ export interface RoundFigures {
   /** the load's start (to its first event) and its end (from its last generation's event to its return) */
   startSeconds: number;
   endSeconds: number;
+  /** SQLite: from the load's return to the end of its checkpoint, which runs on a thread of its own (0: none) */
+  checkpointSeconds: number;
 }
 
 interface LoaderOut {
@@ -79,6 +81,7 @@ interface LoaderOut {
   serverCpuSeconds: number | null;
   startSeconds: number;
   endSeconds: number;
+  checkpointSeconds: number;
   items: number;
   generations: number;
   maxRssMB: number;
@@ -139,6 +142,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
         serverCpuSeconds: ours.serverCpuSeconds,
         startSeconds: ours.startSeconds,
         endSeconds: ours.endSeconds,
+        checkpointSeconds: ours.checkpointSeconds,
       });
       last = { ours, url };
     }
@@ -260,7 +264,7 @@ export function printFileFigures(f: FileFigures) {
   for (const s of f.stores)
     if (s.rounds?.length)
       console.log(
-        `\n${s.provider}, each round's start (to the first event) + end (from the last generation's event to the commit and statistics): ${s.rounds.map((r) => `${r.startSeconds.toFixed(2)} + ${r.endSeconds.toFixed(2)} s`).join("; ")}; together ${median(s.rounds.map((r) => (r.startSeconds + r.endSeconds) / r.floorSeconds)).toFixed(1)}× the floor (median)`,
+        `\n${s.provider}, each round's start (to the first event) + end (from the last generation's event to the commit and statistics): ${s.rounds.map((r) => `${r.startSeconds.toFixed(2)} + ${r.endSeconds.toFixed(2)} s`).join("; ")}; together ${median(s.rounds.map((r) => (r.startSeconds + r.endSeconds) / r.floorSeconds)).toFixed(1)}× the floor (median)${s.rounds.some((r) => r.checkpointSeconds > 0) ? `; then the checkpoint on a thread of its own: ${s.rounds.map((r) => r.checkpointSeconds.toFixed(2)).join("; ")} s (load and checkpoint ÷ floor, median: ${median(s.rounds.map((r) => (r.loadSeconds + r.checkpointSeconds) / r.floorSeconds)).toFixed(1)})` : ""}`,
       );
   for (const s of f.stores) {
     const withServer = s.rounds?.filter((r) => r.serverCpuSeconds !== null) ?? [];

@@ -17,6 +17,7 @@ export interface LoadFigures {
     serverCpuSeconds: number | null;
     startSeconds: number;
     endSeconds: number;
+    checkpointSeconds: number;
     items: number;
     generations: number;
     steps: number;
