@@ -100,8 +100,8 @@ export async function ensureRunRefs(tx: RawTx, header: RunHeader): Promise<{ mod
 export async function replaceRun(tx: RawTx, header: RunHeader, demo: boolean, slices: boolean) {
   const refs = await ensureRunRefs(tx, header);
   const [old] = await tx.query<{ id: number }>(`SELECT "id" FROM "Run" WHERE "key" = $1`, [header.key]);
-  const replacedContents = old ? await contentsOfRun(tx, Number(old.id)) : [];
-  if (old && slices) await deleteRowsInSlices(tx, Number(old.id));
+  // the content ids the old run's items used, read before they go (or as they go, in slices)
+  const replacedContents = !old ? [] : slices ? await deleteRowsInSlices(tx, Number(old.id)) : await contentsOfRun(tx, Number(old.id));
   const replaced = (await tx.exec(`DELETE FROM "Run" WHERE "key" = $1`, [header.key])) > 0;
   return { runId: await insertLoadedRun(tx, header, refs, demo), replaced, replacedContents };
 }
