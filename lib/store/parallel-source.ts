@@ -121,7 +121,9 @@ function parallelSource(
           postLines(thread, next.value, first, store);
           sent++;
         }
-        if (inputDone && !endSent && sent === received) {
+        // The end right after the last lines (the thread takes requests in order): the run's
+        // metrics are computed while the loader still writes the batches in flight, not after.
+        if (inputDone && !endSent) {
           thread.post({ kind: "end" });
           endSent = true;
           sent++;
