@@ -1,4 +1,5 @@
-import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 
 // A load is one transaction, so its COMMIT would find the whole load in SQLite's WAL and
@@ -13,11 +14,24 @@ import { Worker } from "node:worker_threads";
 /** What a checkpoint did: WAL frames in the log and copied into the store, or why it failed. */
 export type CheckpointResult = { log: number; checkpointed: number } | { error: string };
 
-// The driver's errors do not survive the thread's structured clone: their text is posted instead.
+// The thread finds the driver from the first place that has it: a bundler rewrites a resolve in
+// our code (Next's server bundle turns it into a module id), never one in this text. The
+// driver's errors do not survive the thread's structured clone: their text is posted instead.
 const SOURCE = `
 const { workerData, parentPort } = require("node:worker_threads");
+const { createRequire } = require("node:module");
 try {
-  const Database = require(workerData.driver);
+  let Database = null;
+  let failure = null;
+  for (const from of workerData.from) {
+    try {
+      Database = createRequire(from)("better-sqlite3");
+      break;
+    } catch (e) {
+      failure = e;
+    }
+  }
+  if (!Database) throw failure;
   const db = new Database(workerData.file, { fileMustExist: true });
   try {
     const [r] = db.pragma("wal_checkpoint(PASSIVE)");
@@ -29,15 +43,22 @@ try {
   parentPort.postMessage({ error: String((e && e.message) || e) });
 }`;
 
-let driver: string | null = null;
+/** Where the thread looks for better-sqlite3 from: this module (the CLI's bundle, tests), the running script (`next start`), the working directory. */
+function driverPlaces(): string[] {
+  const places = [
+    import.meta.url,
+    process.argv[1] && pathToFileURL(process.argv[1]).href,
+    pathToFileURL(path.join(process.cwd(), "/")).href,
+  ];
+  return places.filter((p): p is string => typeof p === "string" && p.startsWith("file:"));
+}
 
 /** Checkpoints the WAL of the SQLite store `file` on a new thread; never rejects. */
 export function checkpointOffThread(file: string): Promise<CheckpointResult> {
   return new Promise((resolve) => {
     let result: CheckpointResult = { error: "the checkpoint's thread ended without a result" };
     try {
-      driver ??= createRequire(import.meta.url).resolve("better-sqlite3");
-      const worker = new Worker(SOURCE, { eval: true, workerData: { driver, file } });
+      const worker = new Worker(SOURCE, { eval: true, workerData: { from: driverPlaces(), file } });
       worker.on("message", (m: CheckpointResult) => (result = m));
       worker.on("error", (e) => (result = { error: String(e) }));
       worker.on("exit", () => resolve(result));

@@ -215,7 +215,12 @@ function openSqlite(url: string): RawDb {
     // Under SQLite's own threshold the next automatic checkpoint takes it, as it would have.
     if (walBytes(db) < AUTOCHECKPOINT_PAGES * (db.pragma("page_size", { simple: true }) as number)) return;
     const file = db.name;
-    checkpoint = checkpoint.then(() => checkpointOffThread(file));
+    checkpoint = checkpoint.then(async () => {
+      const result = await checkpointOffThread(file);
+      // SQLite's next checkpoint takes what this one could not: a warning, not a failure
+      if ("error" in result) console.error(`stepwise: the checkpoint after a load failed (${result.error}); SQLite's next one will do it`);
+      return result;
+    });
   };
   return {
     provider: "sqlite",
