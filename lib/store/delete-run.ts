@@ -75,7 +75,7 @@ export async function deleteRun(raw: RawDb, key: string, { sharesEventLoop = fal
     // Items, generations, length and step aggregates and signposts go by ON DELETE CASCADE, its
     // search-index rows by a trigger (SQLite, migration 0018).
     await tx.exec(`DELETE FROM "Run" WHERE "id" = $1`, [run.id]);
-    await dropUnusedContents(tx, contents);
+    await dropUnusedContents(tx, contents, sliced ? giveTurn : undefined);
     return { key, items: Number(run.itemCount), generations: Number(run.generationCount), shareLinks };
   });
 }

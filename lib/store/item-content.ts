@@ -165,12 +165,23 @@ export async function contentsOfRun(tx: RawTx, runId: number): Promise<number[]>
  * unused would let a record go whose last other user was deleted meanwhile and that a third
  * transaction had just locked. SQLite's writers take turns, and its items keep their foreign key.
  */
-export async function dropUnusedContents(tx: RawTx, ids: readonly number[]): Promise<number> {
+export async function dropUnusedContents(tx: RawTx, ids: readonly number[], turn?: () => Promise<void>): Promise<number> {
   if (ids.length === 0) return 0;
   const unused = `NOT EXISTS (SELECT 1 FROM "Item" i WHERE i."contentId" = "ItemContent"."id")`;
   if (tx.provider === "postgres") {
     await tx.query(`SELECT "id" FROM "ItemContent" WHERE "id" = ANY($1::int[]) ORDER BY "hash" FOR UPDATE`, [ids]);
     return tx.exec(`DELETE FROM "ItemContent" WHERE "id" = ANY($1::int[]) AND ${unused}`, [ids]);
   }
-  return tx.exec(`DELETE FROM "ItemContent" WHERE "id" IN (SELECT "value" FROM json_each($1)) AND ${unused}`, [JSON.stringify(ids)]);
+  // `turn` (the server's store): DROP_SLICE records a statement, a turn of the event loop after
+  // each (all in one took ~60 ms at 30,000 items, ~2 µs a record)
+  const slice = turn ? DROP_SLICE : ids.length;
+  let dropped = 0;
+  for (let i = 0; i < ids.length; i += slice) {
+    const part = JSON.stringify(ids.slice(i, i + slice));
+    dropped += await tx.exec(`DELETE FROM "ItemContent" WHERE "id" IN (SELECT "value" FROM json_each($1)) AND ${unused}`, [part]);
+    await turn?.();
+  }
+  return dropped;
 }
+
+const DROP_SLICE = 1000;
