@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { writeRun } from "../helpers/faults";
 import { cli, startServer, type ServerProcess } from "../helpers/server-process";
 
 // An upload's SQLite checkpoint runs after its commit on a thread of its own inside `next start`
@@ -12,7 +13,7 @@ import { cli, startServer, type ServerProcess } from "../helpers/server-process"
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 8;
 // SQLite's own threshold is 1,000 WAL pages of 16 kB; 10,000 arithmetic items with outputs (39 MB) write ~25 MB
-const ITEMS_PER_LENGTH = "1000";
+const ITEMS_PER_LENGTH = 1000;
 
 test("an upload's checkpoint runs on its own thread in next start", async () => {
   test.setTimeout(180_000);
@@ -24,22 +25,13 @@ test("an upload's checkpoint runs on its own thread in next start", async () => 
     cli(url, "migrate");
     const token = cli(url, "token", "create", "--name", "uploader").match(/sw_[\w-]+/)![0];
     const file = path.join(dir, "arith.jsonl");
-    cli(
-      url,
-      "generate",
-      "--benchmark",
-      "procedural-arith",
-      "--lengths",
-      "5,15,25,35,45,55,65,75,85,95",
-      "--items-per-length",
-      ITEMS_PER_LENGTH,
-      "--seed",
-      "3",
-      "--simulate-p",
-      "0.98",
-      "--out",
-      file,
-    );
+    writeRun(file, {
+      runKey: "checkpoint",
+      lengths: [5, 15, 25, 35, 45, 55, 65, 75, 85, 95],
+      itemsPerLength: ITEMS_PER_LENGTH,
+      seed: 3,
+      simulateP: 0.98,
+    });
     server = await startServer(PORT, { DATABASE_URL: url });
     const before = fs.statSync(store).size;
     const res = await fetch(`${server.url}/api/v1/runs?name=arith.jsonl`, {

@@ -4,11 +4,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { mulberry32 } from "../../lib/analysis/stats";
 import type { Store } from "../../lib/db";
 import { generateDataset, type GenerateOptionsInput } from "../../lib/generate/dataset";
 
-export const ROOT = path.resolve(__dirname, "../..");
+// from the module's URL, not __dirname: Playwright loads this module as ESM, which has none
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** Seeded randomness (the analysis core's mulberry32), so every trial's timing choice is reproducible. */
 export const seeded = mulberry32;

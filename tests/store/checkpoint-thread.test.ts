@@ -5,11 +5,12 @@ import Database from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { checkpointOffThread } from "../../lib/store/checkpoint-thread";
 import { openRaw, type RawDb } from "../../lib/store/raw";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "stepwise-checkpoint-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 // 1,100 rows of 16 kB: past SQLite's 1,000-page threshold of 16 kB pages
 const ROWS = 1100;
 
