@@ -99,25 +99,22 @@ class ItemTable {
   private laterEpochs = new Map<number, Set<number>>();
   /** item number + 1 per slot, EMPTY for none; a power of two, at most half full */
   private slots = new Int32Array(2048);
-  /** the id being looked up, as bytes */
-  private key: Uint8Array = new Uint8Array(0);
   count = 0;
 
   constructor(private readonly hash: (bytes: Uint8Array, length: number) => number) {}
 
   /** ItemNumbering.see for an id given as the first `length` bytes of `key` */
   see(key: Uint8Array, length: number, epoch: number): Seen {
-    this.key = key;
-    const hash = this.hash(this.key, length);
+    const hash = this.hash(key, length);
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     for (;;) {
       const k = this.slots[slot] - 1;
       if (k < 0) break;
-      if (this.hashes[k] === hash && this.idIs(k, length)) return this.again(k, epoch);
+      if (this.hashes[k] === hash && this.idIs(k, key, length)) return this.again(k, epoch);
       slot = (slot + 1) & mask;
     }
-    const index = this.add(length, hash, epoch);
+    const index = this.add(key, length, hash, epoch);
     this.slots[slot] = index + 1;
     if (this.count * 2 > this.slots.length) this.rehash();
     return { index, first: true };
@@ -142,14 +139,14 @@ class ItemTable {
     return { index: k, first: false };
   }
 
-  private idIs(k: number, length: number): boolean {
+  private idIs(k: number, key: Uint8Array, length: number): boolean {
     const from = this.start[k];
     if (this.start[k + 1] - from !== length) return false;
-    for (let i = 0; i < length; i++) if (this.bytes[from + i] !== this.key[i]) return false;
+    for (let i = 0; i < length; i++) if (this.bytes[from + i] !== key[i]) return false;
     return true;
   }
 
-  private add(length: number, hash: number, epoch: number): number {
+  private add(key: Uint8Array, length: number, hash: number, epoch: number): number {
     const k = this.count++;
     if (k === this.hashes.length) {
       grow(this.hashes, k + 1, "items");
@@ -158,7 +155,7 @@ class ItemTable {
     }
     const from = this.start[k];
     if (from + length > this.bytes.length) grow(this.bytes, from + length, "bytes of item ids");
-    this.bytes.set(this.key.subarray(0, length), from);
+    this.bytes.set(key.subarray(0, length), from);
     this.start[k + 1] = from + length;
     this.hashes[k] = hash;
     if (epoch >= 0 && epoch <= 0x7fffffff) this.firstEpoch[k] = epoch;

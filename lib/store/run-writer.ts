@@ -284,7 +284,7 @@ export class RunWriter {
     if (source !== this.openedSource) await this.tx.exec(`UPDATE "Run" SET "source" = $1 WHERE "id" = $2`, [source, this.runId]);
     if (!this.order.inOrder) await renumber(this.tx, this.runId);
     // after the new run's items exist, so that the contents both versions share stay
-    await dropUnusedContents(this.tx, this.replacedContents, this.sliceRows ? () => this.turn() : undefined);
+    await dropUnusedContents(this.tx, this.replacedContents, this.sliceRows ? giveTurn : undefined);
     const statistics = analyse ? inLoadStatistics(this.tx.provider) : "";
     const signposts = await startSignposts(this.tx, this.runId, statistics, this.order.signposts());
     await this.turn();
