@@ -32,6 +32,10 @@ export class ZipReader {
   // the import thread wait on the file system a fifth of its time).
   private window: Buffer = Buffer.alloc(0);
   private windowAt = 0;
+  /** where windows are read, reused: a fresh megabyte each time is paid again in first touches */
+  private windowSpace: Buffer | null = null;
+  /** where zstd members up to a window's size are decoded, reused (a buffer per member cost as much as decoding it) */
+  private scratch: Buffer = Buffer.alloc(0);
   /** where the last read ended: a read starting just after it is the next member in order */
   private lastEnd = -1;
 
@@ -56,7 +60,10 @@ export class ZipReader {
     await this.fh.close();
   }
 
-  /** The member's bytes, decompressed and checked against its size (and CRC when zlib has crc32). */
+  /**
+   * The member's bytes, decompressed and checked against its size (and CRC when zlib has
+   * crc32). Valid until the next read: they may lie in space the reader reuses.
+   */
   async read(name: string): Promise<Buffer> {
     const e = this.entries.get(name);
     if (!e) throw new ZipError(`${name} is not in the archive`);
@@ -69,7 +76,7 @@ export class ZipReader {
     try {
       if (e.method === 0) out = data;
       else if (e.method === 8) out = zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
-      else if (e.method === 93) out = zstd(data, e.size);
+      else if (e.method === 93) out = zstd(data, this.space(e.size));
       else throw new ZipError(`${name}: unsupported compression method ${e.method}`);
     } catch (err) {
       if (err instanceof ZipError) throw err;
@@ -81,6 +88,13 @@ export class ZipReader {
     return out;
   }
 
+  /** Room for a member of `size` bytes: the reused scratch space, or for a member larger than a window a buffer of its own (not kept). */
+  private space(size: number): Buffer {
+    if (size > WINDOW_BYTES) return Buffer.allocUnsafe(size);
+    if (this.scratch.length < size) this.scratch = Buffer.allocUnsafeSlow(Math.max(size, 1 << 16));
+    return this.scratch.subarray(0, size);
+  }
+
   /** `len` bytes at `pos`, from the window when it holds them; a read just past the last one moves the window on. */
   private async bytes(pos: number, len: number): Promise<Buffer> {
     const sequential = pos >= this.lastEnd && pos - this.lastEnd < 65536;
@@ -90,7 +104,9 @@ export class ZipReader {
     // Reading on from the last member: read ahead. Anywhere else (members read out of order):
     // read exactly what is asked, so random order costs no more than before.
     if (!sequential || len >= WINDOW_BYTES) return readAt(this.fh, pos, len, this.size);
-    this.window = await readAt(this.fh, pos, Math.min(WINDOW_BYTES, this.size - pos), this.size);
+    this.windowSpace ??= Buffer.allocUnsafeSlow(WINDOW_BYTES);
+    this.window = Buffer.alloc(0); // its space is about to be overwritten
+    this.window = await readAt(this.fh, pos, Math.min(WINDOW_BYTES, this.size - pos), this.size, this.windowSpace);
     this.windowAt = pos;
     if (len > this.window.length) throw new ZipError("the archive is truncated (a member runs past its end)");
     return this.window.subarray(0, len);
@@ -98,18 +114,18 @@ export class ZipReader {
 }
 
 /**
- * A zstd member (one frame or several) decoded into exactly the directory's size: a frame
- * that holds more is refused without allocating past it (a corrupt or hostile archive), one
+ * A zstd member (one frame or several) decoded into `out`, of exactly the directory's size: a
+ * frame that holds more is refused without writing past it (a corrupt or hostile archive), one
  * that holds less is caught by the caller's size check.
  */
-function zstd(data: Buffer, size: number): Buffer {
-  const out = Buffer.allocUnsafe(size);
+function zstd(data: Buffer, out: Buffer): Buffer {
   return out.subarray(0, zstdDecompressInto(out, data));
 }
 
-async function readAt(fh: fs.FileHandle, pos: number, len: number, size: number): Promise<Buffer> {
+/** `len` bytes at `pos`, read into `space` when given (at least `len` long), else into a buffer of their own. */
+async function readAt(fh: fs.FileHandle, pos: number, len: number, size: number, space: Buffer | null = null): Promise<Buffer> {
   if (pos < 0 || len < 0 || pos + len > size) throw new ZipError("the archive is truncated (a member runs past its end)");
-  const buf = Buffer.alloc(len);
+  const buf = space ? space.subarray(0, len) : Buffer.alloc(len);
   let got = 0;
   while (got < len) {
     const { bytesRead } = await fh.read(buf, got, len - got, pos + got);
