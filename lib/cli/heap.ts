@@ -1,3 +1,4 @@
+import os from "node:os";
 import v8 from "node:v8";
 
 // A load makes ~5 KB of short-lived objects per generation (each row as it arrives from the
@@ -32,4 +33,31 @@ export function capYoungGeneration(): void {
     }
   }, 100);
   check.unref();
+}
+
+/**
+ * V8's own threads, turned off for `stepwise ingest` on a machine of at most two cores: the
+ * collectors' helpers (parallel scavenges and compaction, concurrent marking and sweeping) and
+ * the concurrent optimising compiler. A load keeps two threads busy from its first line to its
+ * last, so there those helpers took cores from them rather than idle ones; without them a load
+ * took ~4% less time (docs/performance.md, "Load", stop 58). Where cores are to spare they are
+ * left on. An import's thread, with its larger young generation, was 3–4% slower without the
+ * parallel scavenges, so imports keep them. STEPWISE_V8_HELPERS=on or off overrides the choice.
+ * Set before any other thread starts (a thread's isolate reads them as it starts), and only
+ * flags V8 reads at each collection or as an isolate starts: some others crash a running isolate.
+ */
+export function v8HelperFlags(cores: number, setting: string | undefined): string[] {
+  const off = setting === "off" || (setting !== "on" && cores <= 2);
+  if (!off) return [];
+  return [
+    "--no-parallel-scavenge",
+    "--no-concurrent-marking",
+    "--no-concurrent-sweeping",
+    "--no-parallel-compaction",
+    "--no-concurrent-recompilation",
+  ];
+}
+
+export function keepCoresForLoad(): void {
+  for (const flag of v8HelperFlags(os.availableParallelism(), process.env.STEPWISE_V8_HELPERS)) v8.setFlagsFromString(flag);
 }
