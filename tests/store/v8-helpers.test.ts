@@ -29,12 +29,15 @@ describe("V8's helper threads for a load", () => {
     const metrics: Record<string, unknown> = {};
     for (const setting of ["on", "off"]) {
       const url = `file:${path.join(dir, `${setting}.db`)}`;
-      const run = async (args: string[]) => {
+      // the child takes its environment as it is spawned
+      const run = (args: string[]) => {
+        const before = process.env.STEPWISE_V8_HELPERS;
         process.env.STEPWISE_V8_HELPERS = setting;
         try {
-          return await stepwise(url, args).done;
+          return stepwise(url, args).done;
         } finally {
-          delete process.env.STEPWISE_V8_HELPERS;
+          if (before === undefined) delete process.env.STEPWISE_V8_HELPERS;
+          else process.env.STEPWISE_V8_HELPERS = before;
         }
       };
       expect((await run(["migrate"])).code).toBe(0);
