@@ -155,6 +155,9 @@ export async function contentsOfRun(tx: RawTx, runId: number): Promise<number[]>
   return rows.map((r) => Number(r.id));
 }
 
+/** Records dropped per statement on the server's store (dropUnusedContents with a `turn`). */
+const DROP_SLICE = 1000;
+
 /**
  * Drops the records among `ids` that no item uses any more (after their run was deleted or
  * replaced). A record another transaction has just started to use stays. On PostgreSQL that
@@ -183,5 +186,3 @@ export async function dropUnusedContents(tx: RawTx, ids: readonly number[], turn
   }
   return dropped;
 }
-
-const DROP_SLICE = 1000;
