@@ -23,7 +23,7 @@ export function boundHeapGrowth(): void {
  * young generation where it is; an import's thread, which wants 32 MB of it, would pay 4–5%
  * more time, so imports (whose peak is well under the limit) leave it alone.
  */
-export function capYoungGeneration(): void {
+function capYoungGeneration(): void {
   if (YOUNG_MB <= 0) return;
   const check = setInterval(() => {
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
@@ -58,6 +58,17 @@ export function v8HelperFlags(cores: number, setting: string | undefined): strin
   ];
 }
 
-export function keepCoresForLoad(): void {
+function keepCoresForLoad(): void {
   for (const flag of v8HelperFlags(os.availableParallelism(), process.env.STEPWISE_V8_HELPERS)) v8.setFlagsFromString(flag);
+}
+
+/**
+ * Everything `stepwise ingest` sets before a load, in one call, so that the bench's load child
+ * (scripts/bench/load-worker.ts) measures the same process: the heap's growth, the young
+ * generation's cap, V8's helper threads.
+ */
+export function tuneForLoad(): void {
+  boundHeapGrowth();
+  capYoungGeneration();
+  keepCoresForLoad();
 }

@@ -2,7 +2,7 @@
 // wall time and peak RSS of this process alone. The load builds the search index as it writes
 // (SQLite), as `stepwise ingest` does; searchIndexSeconds times whatever index work is left
 // after the commit (none, unless a run was left pending).
-import { boundHeapGrowth, keepCoresForLoad } from "../../lib/cli/heap";
+import { tuneForLoad } from "../../lib/cli/heap";
 import { openStore } from "../../lib/db";
 import { loadNative, nativeSource } from "../../lib/store/load";
 import { parallelNativeSource } from "../../lib/store/parallel-source";
@@ -37,8 +37,7 @@ const timed =
     return { ...source, events: { [Symbol.asyncIterator]: () => iterator } };
   };
 
-boundHeapGrowth(); // as `stepwise ingest` does
-keepCoresForLoad();
+tuneForLoad(); // as `stepwise ingest` does
 const store = await openStore(url);
 const started = process.hrtime.bigint();
 const cpuStarted = process.cpuUsage();

@@ -6,7 +6,7 @@ import { LinesAhead } from "../../store/lines-ahead";
 import { formatLineError } from "../../store/load-errors";
 import { fileChunks } from "../../store/read-lines";
 import type { LoadReport } from "../../store/load";
-import { boundHeapGrowth, capYoungGeneration, keepCoresForLoad } from "../heap";
+import { tuneForLoad } from "../heap";
 import { progressBar } from "../progress";
 
 export const ingestHelp = `stepwise ingest FILE… [--json] [--max-errors N] [--threads 1|2]
@@ -30,9 +30,7 @@ export async function ingestCommand(argv: string[]): Promise<number> {
     console.error(`--threads: expected 1 or 2, got '${values.threads}'`);
     return 2;
   }
-  boundHeapGrowth();
-  capYoungGeneration();
-  keepCoresForLoad();
+  tuneForLoad();
   const options = { json: values.json === true, maxErrors, threads: values.threads };
   // The first file's analysis thread starts before the store's and the loader's modules load
   // (~0.3 s), so that its isolate's own start (~0.15 s) is not waited for after them, and the
