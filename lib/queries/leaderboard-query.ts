@@ -61,9 +61,15 @@ const SORT_COLUMN: Record<string, string> = {
   scSlope: `r."scSlope"`,
 };
 
-/** ORDER BY of a sort: the column (runs without a value last either way), then the run's key. */
+/**
+ * ORDER BY of a sort: the column (runs without a value last either way), then the run's key.
+ * H_0.5 first breaks ties by its CI's lower bound, as the leader is chosen (byHorizon).
+ */
 export function orderOf(sort: LeaderboardSortColumn, dir: "asc" | "desc"): Sql {
-  return raw(`${SORT_COLUMN[sort] ?? SORT_COLUMN.h50} ${dir === "asc" ? "ASC" : "DESC"} NULLS LAST, r."key" ASC`);
+  const d = dir === "asc" ? "ASC" : "DESC";
+  const column = SORT_COLUMN[sort] ?? SORT_COLUMN.h50;
+  const lowerBound = column === SORT_COLUMN.h50 ? `COALESCE(r."h50Lo", r."h50") ${d}, ` : "";
+  return raw(`${column} ${d} NULLS LAST, ${lowerBound}r."key" ASC`);
 }
 
 export const ROW_COLUMNS = raw(

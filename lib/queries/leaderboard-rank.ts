@@ -5,6 +5,7 @@ export type HorizonRank = "leader" | "tied" | null;
 
 interface HorizonCols {
   id: number;
+  key: string;
   benchmark: string;
   h50: number | null;
   h50Lo: number | null;
@@ -12,18 +13,28 @@ interface HorizonCols {
 }
 
 /**
- * Marks the leader on H_0.5 and the runs whose 95% CI overlaps the leader's. Horizons are
- * counted in each benchmark's own steps, so the comparison is made within a benchmark: an
- * arithmetic step and a dict-sum step are not the same unit.
+ * The order of runs on H_0.5, best first: the horizon, then its CI's lower bound (two censored
+ * "≥ 95" runs are told apart by how sure each is), then the key. The leaderboard's H_0.5 sort
+ * orders by the same in SQL (leaderboard-query.ts, orderOf), so its leader is its first row.
+ */
+export function byHorizon(a: Omit<HorizonCols, "id" | "benchmark" | "h50Hi">, b: Omit<HorizonCols, "id" | "benchmark" | "h50Hi">): number {
+  if (a.h50 === null || b.h50 === null) return a.h50 === b.h50 ? keyOrder(a.key, b.key) : a.h50 === null ? 1 : -1;
+  return b.h50 - a.h50 || (b.h50Lo ?? b.h50) - (a.h50Lo ?? a.h50) || keyOrder(a.key, b.key);
+}
+
+const keyOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Marks the leader on H_0.5 (the first run byHorizon) and the runs whose 95% CI overlaps the
+ * leader's. Horizons are counted in each benchmark's own steps, so the comparison is made within
+ * a benchmark: an arithmetic step and a dict-sum step are not the same unit.
  */
 export function rankByHorizon(runs: HorizonCols[]): Map<number, HorizonRank> {
   const out = new Map<number, HorizonRank>();
   const byBenchmark = new Map<string, HorizonCols[]>();
   for (const r of runs) if (r.h50 !== null) byBenchmark.set(r.benchmark, [...(byBenchmark.get(r.benchmark) ?? []), r]);
   for (const group of byBenchmark.values()) {
-    const leader = group.reduce((best, r) =>
-      r.h50! > best.h50! || (r.h50 === best.h50 && (r.h50Lo ?? r.h50!) > (best.h50Lo ?? best.h50!)) ? r : best,
-    );
+    const leader = group.reduce((best, r) => (byHorizon(r, best) < 0 ? r : best));
     const lLo = leader.h50Lo ?? leader.h50!;
     const lHi = leader.h50Hi ?? leader.h50!;
     if (group.length < 2) continue; // a lone run leads nothing
