@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { percentile } from "../../lib/analysis/stats";
-import { fileChunks, readLines } from "../../lib/store/read-lines";
+import { parseFloor } from "./parse-floor";
 import { child, fmt, freshPgDatabase, loaderChild } from "./util";
 
 // One file's load beside its two floors, on both stores: the parse floor (stream the file and
@@ -19,6 +19,8 @@ export interface FileFigures {
   parseSeconds: number;
   /** CPU time of the parse floor (one thread) */
   parseCpuSeconds: number;
+  /** the parse floor in a fresh process of its own, as each load runs (median of the rounds) */
+  parseFreshSeconds: number;
   stores: StoreFigures[];
 }
 
@@ -46,23 +48,11 @@ export interface StoreFigures {
   tables: [string, number][];
 }
 
-/** Streams the file and parses every line: the floor any loader pays. */
-export async function parseFloor(file: string): Promise<{ seconds: number; cpuSeconds: number; lines: number }> {
-  const started = process.hrtime.bigint();
-  const cpuStarted = process.cpuUsage();
-  let lines = 0;
-  for await (const line of readLines(fileChunks(file))) {
-    if (line.length === 0) continue;
-    JSON.parse(line);
-    lines++;
-  }
-  const cpu = process.cpuUsage(cpuStarted);
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, cpuSeconds: (cpu.user + cpu.system) / 1e6, lines };
-}
-
 export interface RoundFigures {
   floorSeconds: number;
   floorCpuSeconds: number;
+  /** the floor in a fresh process (scripts/bench/parse-floor-worker.ts), measured right before the load */
+  freshFloorSeconds: number;
   loadSeconds: number;
   cpuSeconds: number;
   /** a local PostgreSQL server's CPU during the load (scripts/bench/server-cpu.ts); null elsewhere */
@@ -125,6 +115,7 @@ export async function pgBytes(url: string): Promise<{ total: number; tables: [st
  */
 export async function fileFigures(file: string, dir: string, pgAdmin: string | null, tag: string, rounds = 1): Promise<FileFigures> {
   const floors: Awaited<ReturnType<typeof parseFloor>>[] = [];
+  const freshFloors: number[] = [];
   // each round: a floor, then a load into the fresh store `fresh()` gives; the last round's store is kept
   const loadRounds = async (fresh: () => Promise<string>): Promise<{ ours: LoaderOut; url: string; rounds: RoundFigures[] }> => {
     const out: RoundFigures[] = [];
@@ -132,11 +123,14 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
     for (let r = 0; r < rounds; r++) {
       const floor = await parseFloor(file);
       floors.push(floor);
+      const freshFloor = await loaderChild<{ seconds: number }>("scripts/bench/parse-floor-worker.ts", [file]);
+      freshFloors.push(freshFloor.seconds);
       const url = await fresh();
       const ours = await loaderChild<LoaderOut>("scripts/bench/load-worker.ts", [url, file]);
       out.push({
         floorSeconds: floor.seconds,
         floorCpuSeconds: floor.cpuSeconds,
+        freshFloorSeconds: freshFloor.seconds,
         loadSeconds: ours.seconds + ours.searchIndexSeconds,
         cpuSeconds: ours.cpuSeconds,
         serverCpuSeconds: ours.serverCpuSeconds,
@@ -191,6 +185,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
     lines: floors[0].lines,
     parseSeconds: median(floors.map((f) => f.seconds)),
     parseCpuSeconds: median(floors.map((f) => f.cpuSeconds)),
+    parseFreshSeconds: median(freshFloors),
     stores,
   };
 }
@@ -222,12 +217,12 @@ const mb = (n: number) => (n / 1e6).toFixed(1);
 
 export function printFileFigures(f: FileFigures) {
   console.log(
-    `\n### ${path.basename(f.file)}: ${mb(f.fileBytes)} MB, ${fmt(f.lines)} lines; parse floor ${f.parseSeconds.toFixed(2)} s (CPU ${f.parseCpuSeconds.toFixed(2)} s)`,
+    `\n### ${path.basename(f.file)}: ${mb(f.fileBytes)} MB, ${fmt(f.lines)} lines; parse floor ${f.parseSeconds.toFixed(2)} s (CPU ${f.parseCpuSeconds.toFixed(2)} s); in a fresh process, as each load runs, ${f.parseFreshSeconds.toFixed(2)} s`,
   );
   console.log(
-    "\n| store | generations | load s (incl. search index) | ÷ parse floor (target ≤ 6) | load CPU s ÷ parse CPU s | raw-insert baseline s | ÷ baseline | peak RSS | store MB | ÷ file bytes (target SQLite ≤ 1.0, PostgreSQL ≤ 1.3) |",
+    "\n| store | generations | load s (incl. search index) | ÷ parse floor (target ≤ 6) | ÷ floor in a fresh process | load CPU s ÷ parse CPU s | raw-insert baseline s | ÷ baseline | peak RSS | store MB | ÷ file bytes (target SQLite ≤ 1.0, PostgreSQL ≤ 1.3) |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const s of f.stores) {
     const total = s.loadSeconds + s.searchIndexSeconds;
     const several = s.rounds && s.rounds.length > 1 ? s.rounds : null;
@@ -246,6 +241,12 @@ export function printFileFigures(f: FileFigures) {
           1,
         )
       : (total / f.parseSeconds).toFixed(1);
+    const freshRatio = several
+      ? spread(
+          several.map((r) => r.loadSeconds / r.freshFloorSeconds),
+          1,
+        )
+      : (total / f.parseFreshSeconds).toFixed(1);
     const cpu = several
       ? spread(
           several.map((r) => r.cpuSeconds / r.floorCpuSeconds),
@@ -253,13 +254,13 @@ export function printFileFigures(f: FileFigures) {
         )
       : `${s.cpuSeconds.toFixed(2)} ÷ ${f.parseCpuSeconds.toFixed(2)} = ${(s.cpuSeconds / f.parseCpuSeconds).toFixed(1)}`;
     console.log(
-      `| ${s.provider} | ${fmt(s.generations)} | ${load} | ${ratio} | ${cpu} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
+      `| ${s.provider} | ${fmt(s.generations)} | ${load} | ${ratio} | ${freshRatio} | ${cpu} | ${s.baselineSeconds.toFixed(1)} | ${(total / s.baselineSeconds).toFixed(2)} | ${fmt(s.maxRssMB)} MB | ${mb(s.storeBytes)} | ${(s.storeBytes / f.fileBytes).toFixed(2)} |`,
     );
   }
   for (const s of f.stores)
     if (s.rounds && s.rounds.length > 1)
       console.log(
-        `\n${s.provider}, each round (floor s → load s = ratio): ${s.rounds.map((r) => `${r.floorSeconds.toFixed(2)} → ${r.loadSeconds.toFixed(1)} = ${(r.loadSeconds / r.floorSeconds).toFixed(1)}`).join("; ")}`,
+        `\n${s.provider}, each round (floor s, in a fresh process s → load s = ratios): ${s.rounds.map((r) => `${r.floorSeconds.toFixed(2)}, ${r.freshFloorSeconds.toFixed(2)} → ${r.loadSeconds.toFixed(1)} = ${(r.loadSeconds / r.floorSeconds).toFixed(1)}, ${(r.loadSeconds / r.freshFloorSeconds).toFixed(1)}`).join("; ")}`,
       );
   for (const s of f.stores)
     if (s.rounds?.length)

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parseFloor, pgBytes, sqliteBytes, storeFigures, type FileFigures } from "./file-figures";
+import { pgBytes, sqliteBytes, storeFigures, type FileFigures } from "./file-figures";
+import { parseFloor } from "./parse-floor";
 import { child, fmt, freshPgDatabase, loaderChild } from "./util";
 
 // Load throughput: our loader (analysis included) beside the database's fastest bulk path
@@ -43,12 +44,14 @@ export interface LoadedStores {
 export async function benchLoad(file: string, dir: string, pgAdmin: string | null, tag: string): Promise<LoadedStores> {
   const out: LoadFigures[] = [];
   const floor = await parseFloor(file);
+  const freshFloor = await loaderChild<{ seconds: number }>("scripts/bench/parse-floor-worker.ts", [file]);
   const fileFigures: FileFigures = {
     file,
     fileBytes: fs.statSync(file).size,
     lines: floor.lines,
     parseSeconds: floor.seconds,
     parseCpuSeconds: floor.cpuSeconds,
+    parseFreshSeconds: freshFloor.seconds,
     stores: [],
   };
   const db = path.join(dir, `load-${tag}.db`);
