@@ -66,6 +66,14 @@ test("self-conditioning: chart, slopes, model filter in the URL", async ({ page 
   const rows = page.getByTestId("slope-table").locator("tbody tr");
   await expect(rows.nth(1)).toBeVisible();
   await expect(rows.first()).toContainText(/−?-?0\.\d{3}/);
+  // a slope is marked as a drop only where its 95% CI lies below 0
+  for (const row of await rows.all()) {
+    const ci = (await row.getByTestId("slope-ci").innerText()).match(/-?\d+\.\d+/g)!.map(Number);
+    await expect(row.getByTestId("slope")).toHaveAttribute("data-drop", ci[1] < 0 ? "yes" : "no");
+  }
+  const drops = await page.getByTestId("slope").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-drop")));
+  expect(drops).toContain("yes");
+  expect(drops).toContain("no");
   await page.getByTestId("model-filter").getByRole("link", { name: "Sim-Alpha-8B" }).click();
   await expect(page).toHaveURL(/models=Sim-Alpha-8B/);
   for (const t of await rows.allInnerTexts()) expect(t).toContain("Sim-Alpha-8B");

@@ -21,7 +21,10 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
             <TableHead align="right">Rates</TableHead>
             <TableHead align="right">Accuracy at lowest rate</TableHead>
             <TableHead align="right">at highest rate</TableHead>
-            <TableHead align="right" title="Change in accuracy per unit of induced error rate (OLS over the points)">
+            <TableHead
+              align="right"
+              title="Change in accuracy per unit of induced error rate (OLS over the points); red where its 95% CI lies below 0"
+            >
               Slope
             </TableHead>
             <TableHead align="right" title="Percentile bootstrap, 1,000 resamples of generations within each rate">
@@ -34,6 +37,8 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
           {runs.map((r, i) => {
             const first = r.points[0];
             const last = r.points[r.points.length - 1];
+            // red only for a drop the interval supports: a negative slope whose CI reaches 0 is not told from none
+            const drop = r.slopeCi !== null && r.slopeCi[1] < 0;
             return (
               <TableRow key={r.key}>
                 <TableCell>
@@ -54,7 +59,13 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
                 <TableCell align="right" className="whitespace-nowrap">
                   {last && last !== first ? `${fmtPct(last.accuracy)} (${fmtPct(last.rate)})` : "—"}
                 </TableCell>
-                <TableCell align="right" className={`font-semibold ${r.slope != null && r.slope < 0 ? "text-red-700" : ""}`}>
+                <TableCell
+                  align="right"
+                  className={`font-semibold ${drop ? "text-red-700" : ""}`}
+                  data-testid="slope"
+                  data-drop={drop ? "yes" : "no"}
+                  title={drop || r.slope == null ? undefined : "95% CI includes 0: no drop this sweep can tell from none"}
+                >
                   {r.slope == null ? "—" : r.slope.toFixed(3)}
                 </TableCell>
                 <TableCell align="right" className="whitespace-nowrap text-neutral-600" data-testid="slope-ci">
