@@ -12,12 +12,14 @@ interface HorizonCols {
   h50Hi: number | null;
 }
 
+type HorizonOrderCols = Pick<HorizonCols, "key" | "h50" | "h50Lo">;
+
 /**
  * The order of runs on H_0.5, best first: the horizon, then its CI's lower bound (two censored
  * "≥ 95" runs are told apart by how sure each is), then the key. The leaderboard's H_0.5 sort
  * orders by the same in SQL (leaderboard-query.ts, orderOf), so its leader is its first row.
  */
-export function byHorizon(a: Omit<HorizonCols, "id" | "benchmark" | "h50Hi">, b: Omit<HorizonCols, "id" | "benchmark" | "h50Hi">): number {
+export function byHorizon(a: HorizonOrderCols, b: HorizonOrderCols): number {
   if (a.h50 === null || b.h50 === null) return a.h50 === b.h50 ? keyOrder(a.key, b.key) : a.h50 === null ? 1 : -1;
   return b.h50 - a.h50 || (b.h50Lo ?? b.h50) - (a.h50Lo ?? a.h50) || keyOrder(a.key, b.key);
 }
