@@ -130,11 +130,11 @@ export interface Cli {
   done: Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string }>;
 }
 
-/** `node bin/stepwise.mjs …` against the store at `url` (loopback or a local file only). */
-export function stepwise(url: string, args: string[]): Cli {
+/** `node bin/stepwise.mjs …` against the store at `url` (loopback or a local file only), with `env` added to this process's environment. */
+export function stepwise(url: string, args: string[], env: Record<string, string> = {}): Cli {
   const child = spawn(process.execPath, ["bin/stepwise.mjs", ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: url },
+    env: { ...process.env, ...env, DATABASE_URL: url },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

@@ -29,17 +29,7 @@ describe("V8's helper threads for a load", () => {
     const metrics: Record<string, unknown> = {};
     for (const setting of ["on", "off"]) {
       const url = `file:${path.join(dir, `${setting}.db`)}`;
-      // the child takes its environment as it is spawned
-      const run = (args: string[]) => {
-        const before = process.env.STEPWISE_V8_HELPERS;
-        process.env.STEPWISE_V8_HELPERS = setting;
-        try {
-          return stepwise(url, args).done;
-        } finally {
-          if (before === undefined) delete process.env.STEPWISE_V8_HELPERS;
-          else process.env.STEPWISE_V8_HELPERS = before;
-        }
-      };
+      const run = (args: string[]) => stepwise(url, args, { STEPWISE_V8_HELPERS: setting }).done;
       expect((await run(["migrate"])).code).toBe(0);
       const loaded = await run(["ingest", "--threads", "2", file]);
       expect(loaded, loaded.out).toMatchObject({ code: 0, signal: null });
