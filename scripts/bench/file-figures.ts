@@ -235,18 +235,16 @@ export function printFileFigures(f: FileFigures) {
           1,
         )
       : `${total.toFixed(1)} (${s.searchIndexSeconds.toFixed(1)})`;
-    const ratio = several
-      ? spread(
-          several.map((r) => r.loadSeconds / r.floorSeconds),
-          1,
-        )
-      : (total / f.parseSeconds).toFixed(1);
-    const freshRatio = several
-      ? spread(
-          several.map((r) => r.loadSeconds / r.freshFloorSeconds),
-          1,
-        )
-      : (total / f.parseFreshSeconds).toFixed(1);
+    // the load against a floor: each round's against its own, or the one load against the file's
+    const vsFloor = (roundFloor: (r: RoundFigures) => number, fileFloor: number) =>
+      several
+        ? spread(
+            several.map((r) => r.loadSeconds / roundFloor(r)),
+            1,
+          )
+        : (total / fileFloor).toFixed(1);
+    const ratio = vsFloor((r) => r.floorSeconds, f.parseSeconds);
+    const freshRatio = vsFloor((r) => r.freshFloorSeconds, f.parseFreshSeconds);
     const cpu = several
       ? spread(
           several.map((r) => r.cpuSeconds / r.floorCpuSeconds),
