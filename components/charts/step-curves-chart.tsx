@@ -1,5 +1,6 @@
 "use client";
 
+import { fmtCI, fmtHorizon } from "@/components/ui/format";
 import type { CurvePoint, Horizon } from "@/lib/analysis/types";
 import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";
 import type { LegendEntry } from "./chart-legend";
@@ -54,8 +55,9 @@ function thin(points: CurvePoint[]): CurvePoint[] {
   return points.filter((_, j) => j % every === 0 || j === points.length - 1);
 }
 
+/** As the run's cards and tables write it: a whole number of steps has no ".0". */
 function horizonText(h: Horizon): string {
-  return `${h.censored ? "≥ " : ""}${num(h.steps, h.steps < 100 ? 1 : 0)}`;
+  return fmtHorizon(h.steps, h.censored);
 }
 
 export function StepCurvesChart({ series, show, xScale = "linear", height = 320, title }: StepCurvesChartProps) {
@@ -169,7 +171,7 @@ export function StepCurvesChart({ series, show, xScale = "linear", height = 320,
                     <g key={`h-${s.key}`} data-horizons={s.key}>
                       {marks.map(([h, name, dash]) =>
                         h && inRange(h.steps) ? (
-                          <g key={name} data-tip={`${s.label}: ${name} ${horizonText(h)} steps [${num(h.ci?.[0])}, ${num(h.ci?.[1])}]`}>
+                          <g key={name} data-tip={`${s.label}: ${name} ${horizonText(h)} steps ${fmtCI(h.ci?.[0], h.ci?.[1])}`}>
                             <line
                               x1={x(h.steps)}
                               x2={x(h.steps)}

@@ -105,7 +105,7 @@ export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
           <dd className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-xs text-neutral-500">last:</span>
             <OutcomeBadge correct={detail.lastCorrect} />
-            <span className="font-mono break-all">{detail.lastAnswer ?? "none"}</span>
+            <span className="font-mono break-all">{detail.lastAnswer ?? <span className="text-neutral-400 italic">none</span>}</span>
             <span className="text-xs text-neutral-500">({a.length} answers)</span>
           </dd>
         ) : null}

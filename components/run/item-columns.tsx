@@ -107,11 +107,18 @@ export function itemColumns(runKey: string, opts: { epochs: boolean; selfConditi
   return cols;
 }
 
-/** A model's answer (text, never HTML), cut to one line; the title holds all of it. */
+/**
+ * A model's answer (text, never HTML), cut to one line; the title holds all of it. No answer
+ * is written apart from answers (italic, not code), so that it never reads as a model's "none".
+ */
 function Answer({ text }: { text: string | null }) {
-  return (
-    <span className="item-answer" title={text ?? "no answer"}>
-      {text ?? "none"}
+  return text === null ? (
+    <span className="item-no-answer" title="no answer in the output">
+      none
+    </span>
+  ) : (
+    <span className="item-answer" title={text}>
+      {text}
     </span>
   );
 }

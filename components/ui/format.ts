@@ -60,7 +60,9 @@ export function fmtLengthCI(
   unit: LengthUnits = "steps",
 ): string {
   if (lo === null || lo === undefined || hi === null || hi === undefined) return "";
-  const b = (x: number) => (x > maxLength ? `> ${fmtInt(maxLength)}` : unit === "minutes" && x < 1 ? x.toFixed(2) : fmtNum(x, 1));
+  // a bound below one step is written as the point estimate is ("< 1 step"), not rounded to 0
+  const b = (x: number) =>
+    x > maxLength ? `> ${fmtInt(maxLength)}` : unit === "minutes" ? (x < 1 ? x.toFixed(2) : fmtNum(x, 1)) : x < 1 ? "< 1" : fmtNum(x, 1);
   return `[${b(lo)}, ${b(hi)}]${unit === "minutes" ? " min" : ""}`;
 }
 

@@ -109,6 +109,14 @@ test("step chart toggles write the URL; horizons carry their numbers", async ({ 
   const chart = page.getByTestId("step-curves-chart").locator('svg[data-chart-svg="wide"]');
   await expect(chart.locator('path[data-kind="step"]')).toHaveCount(2);
   await expect(chart.locator("[data-horizons] text").first()).toHaveText(/^(H₀\.₅|H₀\.₈|predicted) (≥ )?\d/);
+  // A horizon is a whole number of steps: its label is the stored value as the run's card writes it ("28", not "28.0").
+  const metrics = await (await page.request.get(`/api/v1/runs/${A}/metrics`)).json();
+  const labels = chart.locator(`[data-horizons="${A}"] text`);
+  for (const [i, name, h] of [
+    [0, "H₀.₅", metrics.horizon],
+    [1, "H₀.₈", metrics.horizon_80],
+  ] as const)
+    await expect(labels.nth(i)).toHaveText(`${name} ${h.censored ? "≥ " : ""}${h.steps}`);
   await page.getByTestId("toggle-step").getByRole("link", { name: "Hidden" }).click();
   await expect(page).toHaveURL(/nostep=1/);
   await expect(chart.locator('path[data-kind="step"]')).toHaveCount(0);

@@ -108,3 +108,19 @@ test("a 95-step trace diff keeps only the rows in view, opens at the first diver
   expect(await rendered.count()).toBeLessThan(60);
   await page.screenshot({ path: "tests/output/generation-long-trace.png" });
 });
+
+test("a generation without an answer says so apart from the answers, which are the model's text", async ({ page }) => {
+  const run = "sim-alpha-8b__lb3-r1_10-mixed__demo";
+  await page.goto(`/runs/${run}?tab=items&mode=missing-answer`);
+  const rows = page.locator("tbody tr");
+  await expect(rows.first()).toBeVisible();
+  // every row lacks an answer: each says "none" in the quiet style, and no answer cell holds it
+  const n = await rows.count();
+  await expect(page.locator("tbody .item-no-answer")).toHaveCount(n);
+  for (const text of await page.locator("tbody .item-answer").allTextContents()) expect(text).not.toBe("none");
+  // a format error's answer is the model's own text, shown as an answer
+  await page.goto(`/runs/${run}?tab=items&mode=format-error`);
+  const answers = await page.locator("tbody .item-answer").allTextContents();
+  expect(answers.length).toBeGreaterThan(0);
+  expect(answers.every((a) => a.trim() !== "" && a !== "none")).toBe(true);
+});

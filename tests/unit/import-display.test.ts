@@ -16,6 +16,10 @@ describe("length units", () => {
     expect(fmtLengthFit(900, 480, unit)).toEqual({ text: "> 480 min (extrapolated)", extrapolated: true });
     expect(fmtLengthFit(0.79, 480).text).toBe("< 1 step"); // a step count below 1 stays a bound
     expect(fmtLengthCI(0.41, 1.7, 480, unit)).toBe("[0.41, 1.7] min");
+    // a bound below one step is a bound, as the point estimate is, not "0" or "0.4" steps
+    expect(fmtLengthCI(0.0056, 21.5196, 95)).toBe("[< 1, 21.5]");
+    expect(fmtLengthCI(0, 2.8594, 95, "steps")).toBe("[< 1, 2.9]");
+    expect(fmtLengthCI(0.4, 40, 35)).toBe("[< 1, > 35]");
     expect(lengthAxisLabel(unit, true)).toBe("Human time (minutes, log scale)");
     expect(lengthAxisLabel(commonLengthUnit(["steps", "minutes"]))).toBe("Length (steps or minutes)");
     expect(fmtLength(1, "steps")).toBe("1 step");
