@@ -4,9 +4,9 @@ import { fmtLength, lengthAxisLabel, type LengthUnits } from "@/lib/analysis/len
 import type { AccuracyAtLength } from "@/lib/analysis/types";
 import { Axes, ChartFrame, EmptyChart, HoverColumns } from "./chart-frame";
 import type { LegendEntry } from "./chart-legend";
-import { DASH, TOKEN, pct } from "./config";
+import { CHART, DASH, TOKEN, pct } from "./config";
 import { bandPath, fillHref, linePath, linearTicks, logTicks, scale, thinTicks } from "./geometry";
-import { Mark } from "./marks";
+import { ErrorBar, Mark } from "./marks";
 import type { SeriesStyle } from "./palette";
 
 export interface AccuracySeries {
@@ -111,6 +111,18 @@ export function AccuracyByLengthChart({
               ? sorted.flatMap((s) =>
                   kinds.map((k) => {
                     const pts = s.points.filter((p) => interval(p, k));
+                    // a band needs two lengths: a run of one length (a self-conditioning sweep) gets a bar with caps
+                    if (pts.length === 1)
+                      return (
+                        <g key={`band-${s.key}-${k}`} data-interval={k}>
+                          <ErrorBar
+                            x={x(pts[0].length)}
+                            y0={y(interval(pts[0], k)![0])}
+                            y1={y(interval(pts[0], k)![1])}
+                            color={s.style.color}
+                          />
+                        </g>
+                      );
                     return (
                       <path
                         key={`band-${s.key}-${k}`}
@@ -141,21 +153,26 @@ export function AccuracyByLengthChart({
                 />
               )),
             )}
+            {/* last answers' hollow marks first and a little larger, so that where the two answers
+                agree the first answer's filled mark shows inside the ring instead of under it */}
             {sorted.flatMap((s) =>
-              kinds.flatMap((k) =>
-                s.points.map((p) => (
-                  <Mark
-                    key={`m-${s.key}-${k}-${p.length}`}
-                    cx={x(p.length)}
-                    cy={y(value(p, k))}
-                    color={s.style.color}
-                    marker={s.style.marker}
-                    hollow={k === "last"}
-                    href={s.itemsHref ? fillHref(s.itemsHref, { length: p.length }) : null}
-                    tip={`${s.label}, length ${fmtLength(p.length, unit)}: ${k} answer ${pct(value(p, k), 1)} [${pct(interval(p, k)?.[0])}, ${pct(interval(p, k)?.[1])}], n=${p.n}${s.itemsHref ? " — open items" : ""}`}
-                  />
-                )),
-              ),
+              [...kinds]
+                .reverse()
+                .flatMap((k) =>
+                  s.points.map((p) => (
+                    <Mark
+                      key={`m-${s.key}-${k}-${p.length}`}
+                      cx={x(p.length)}
+                      cy={y(value(p, k))}
+                      color={s.style.color}
+                      marker={s.style.marker}
+                      hollow={k === "last"}
+                      r={k === "last" && kinds.length > 1 ? CHART.markerRadius + 2 : undefined}
+                      href={s.itemsHref ? fillHref(s.itemsHref, { length: p.length }) : null}
+                      tip={`${s.label}, length ${fmtLength(p.length, unit)}: ${k} answer ${pct(value(p, k), 1)} [${pct(interval(p, k)?.[0])}, ${pct(interval(p, k)?.[1])}], n=${p.n}${s.itemsHref ? " — open items" : ""}`}
+                    />
+                  )),
+                ),
             )}
           </>
         );

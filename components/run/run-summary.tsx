@@ -76,13 +76,21 @@ export function RunSummaryStats({ run }: { run: RunSummary }) {
         detail={
           m.length_fit && !l80.extrapolated
             ? `95% CI ${fmtLengthCI(m.length_fit.l80_ci[0], m.length_fit.l80_ci[1], x.max_length, unit)}`
-            : undefined
+            : m.length_fit
+              ? "beyond the longest tested length"
+              : "needs ≥ 2 lengths and both outcomes"
         }
       />
+      {/* without reference steps neither "clean" nor "exact-step" can be judged: "exact-step 0" read as a finding */}
       <Stat
         label="Clean executions"
-        value={fmtInt(x.clean_executions)}
-        detail={`${fmtPct(m.generations ? x.clean_executions / m.generations : null, 1)} · exact-step ${fmtInt(x.exact_step_executions)}`}
+        testId="stat-clean"
+        value={p === null ? DASH : fmtInt(x.clean_executions)}
+        detail={
+          p === null
+            ? "no step-level data"
+            : `${fmtPct(m.generations ? x.clean_executions / m.generations : null, 1)} · exact-step ${fmtInt(x.exact_step_executions)}`
+        }
         title="No failure mode and a correct final answer; exact-step = exactly the L reference steps, each once"
       />
       {pass ? (

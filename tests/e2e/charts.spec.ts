@@ -297,3 +297,28 @@ test("hollow markers are filled with the dark card's colour in dark mode, the li
     expect(fills, scheme).toEqual([card]);
   }
 });
+
+test("accuracy by length: where both answers agree the first answer's mark shows; one length gets its interval as a bar", async ({
+  page,
+}) => {
+  await page.goto(`/runs/${A}`);
+  const wide = page.getByTestId("accuracy-by-length-chart").locator('svg[data-chart-svg="wide"]');
+  // the last answers' hollow marks are drawn before (under) the first answers' filled ones
+  const order = await wide.evaluate((svg) =>
+    [...svg.querySelectorAll("a.chart-link > path, g[data-tip] > path")].map((p) => p.hasAttribute("data-hollow")),
+  );
+  expect(order.filter((h) => h).length).toBeGreaterThan(0);
+  expect(order.filter((h) => !h).length).toBeGreaterThan(0);
+  expect(order.lastIndexOf(true)).toBeLessThan(order.indexOf(false));
+  await expect(wide.locator("[data-interval]")).toHaveCount(0);
+  // a self-conditioning sweep is one length: its Wilson interval is a bar, and it has no step-level data to judge clean executions by
+  await page.goto("/runs/sim-alpha-8b__selfcond-k1-t100__demo");
+  const one = page.getByTestId("accuracy-by-length-chart").locator('svg[data-chart-svg="wide"]');
+  await expect(one.locator("[data-interval] path")).toHaveCount(2);
+  await expect(page.getByTestId("stat-clean")).toContainText("no step-level data");
+  await expect(page.getByTestId("stat-clean")).not.toContainText("exact-step");
+  // L80 says why it is missing, as L50 does
+  await expect(page.getByTestId("stat-l80")).toContainText("needs ≥ 2 lengths");
+  await page.goto(`/runs/${A}`);
+  await expect(page.getByTestId("stat-clean")).toContainText(/exact-step \d+/);
+});
