@@ -39,6 +39,13 @@ export function StepExplanation({ step }: { step: GenerationStep }) {
   ) : null;
   if (step.status === "propagated")
     return <span className="text-amber-900">{own ? <>inherited · own values: {own}</> : "inherited from an earlier wrong value"}</span>;
+  // an input step has no operands: its value was copied from the item wrong
+  if (step.operation?.kind === "input" && !own)
+    return (
+      <span className="text-red-900">
+        input misread · {step.operation.name} is <span className="font-mono">{fmtValue(step.expected)}</span>
+      </span>
+    );
   return (
     <span className="text-red-900">
       {own ? (

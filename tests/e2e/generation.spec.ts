@@ -124,3 +124,14 @@ test("a generation without an answer says so apart from the answers, which are t
   expect(answers.length).toBeGreaterThan(0);
   expect(answers.every((a) => a.trim() !== "" && a !== "none")).toBe(true);
 });
+
+test("a misread input is explained as one, with the item's value, not as a slip of unknown operands", async ({ page }) => {
+  // the demo's seeded Sim-Alpha-8B run: this item's model copied input y wrong at step 2
+  await page.goto("/runs/sim-alpha-8b__lb3-r1_10-mixed__demo/items/arith-lb3-0029");
+  const row = page.locator("#step-2");
+  await expect(row).toHaveAttribute("data-status", "slip");
+  await expect(row).toContainText("input y");
+  const reference = (await row.locator("td").nth(2).textContent())!.trim();
+  await expect(row.locator("td").last()).toHaveText(`input misread · y is ${reference}`);
+  await expect(page.locator("tbody")).not.toContainText("operands unknown");
+});
