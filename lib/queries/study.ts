@@ -140,7 +140,7 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
     }
   }
   const rows = await store.read<Row>(sql`
-    SELECT r."id" AS "runId", r."key", r."h50", r."h50Lo", r."h50Hi", m."name" AS "model", m."family", m."paramsB", m."thinking",
+    SELECT r."id" AS "runId", r."key", r."h50", r."h50Lo", r."h50Hi", r."h50Censored", m."name" AS "model", m."family", m."paramsB", m."thinking",
       s."length", s."n", s."firstCorrect", s."lastCorrect", s."exactStep", s."modes", s."stepGenerations", s."steps", s."stepsCorrect",
       s."stepsSq", s."stepsCross", s."stepsCorrectSq", s."lookback", s."inputRange", s."ops", s."dictSize", s."k", s."turnMode"
     FROM "Run" r JOIN "Model" m ON m."id" = r."modelId" JOIN "RunStudyStat" s ON s."runId" = r."id"
@@ -176,7 +176,7 @@ export async function getStudy(ctx: ReadContext, p: StudyParams): Promise<StudyR
           },
           { paramsB, thinking },
         ),
-        h50: h50 === null ? null : { value: h50, ci: lo !== null && hi !== null ? [lo, hi] : null },
+        h50: h50 === null ? null : { value: h50, ci: lo !== null && hi !== null ? [lo, hi] : null, censored: Boolean(bool(r.h50Censored)) },
       });
     }
     lengthCells.push({

@@ -64,6 +64,8 @@ export interface StudyPoint {
   method: PoolMethod;
   /** run keys behind the point, for the click-through */
   runs: string[];
+  /** H₀.₅: a run behind the point is censored, so the value (and interval) is a lower bound */
+  censored: boolean;
 }
 
 export interface StudySeriesResult {
@@ -191,6 +193,7 @@ function pointOf(x: FactorValue, b: Bucket): StudyPoint {
   const kind = perModel[0][0].kind;
   let pooled;
   let n = 0;
+  let censored = false;
   if (kind === "rate") {
     const models = perModel.map((cs) => cs.reduce((s, c) => addRates(s, c.v as RateCount), { k: 0, n: 0 }));
     n = models.reduce((s, m) => s + m.n, 0);
@@ -204,6 +207,7 @@ function pointOf(x: FactorValue, b: Bucket): StudyPoint {
     const models = perModel.map((cs) => cs.map((c) => c.v as RunValue));
     n = models.reduce((s, m) => s + m.length, 0);
     pooled = poolRunValues(models);
+    censored = models.some((runs) => runs.some((r) => r.censored === true));
   }
-  return { x, value: pooled.value, ci: pooled.ci, n, models: perModel.length, method: pooled.method, runs: [...b.runs].sort() };
+  return { x, value: pooled.value, ci: pooled.ci, n, models: perModel.length, method: pooled.method, runs: [...b.runs].sort(), censored };
 }

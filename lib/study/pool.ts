@@ -139,6 +139,8 @@ export function poolRatios(models: RatioCount[], resamples = STUDY_RESAMPLES, se
 export interface RunValue {
   value: number;
   ci: Interval | null;
+  /** the run's accuracy never fell below the level within its lengths: `value` is a lower bound */
+  censored?: boolean;
 }
 
 const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

@@ -122,3 +122,18 @@ test.describe("phone width", () => {
     await page.screenshot({ path: "tests/output/study-390.png", fullPage: true });
   });
 });
+
+test("study: H₀.₅ of a censored run is a lower bound (≥, hollow), and model size is on a log axis", async ({ page }) => {
+  await page.goto("/study?benchmark=dict-sum&x=size&series=thinking&metric=h50&demo=all");
+  const censored = page.getByTestId("study-table").locator("[data-testid=study-cell][data-censored]");
+  await expect(censored.first()).toBeVisible();
+  for (const text of await censored.allTextContents()) expect(text).toMatch(/^≥ \d/);
+  for (const text of await page.getByTestId("study-table").locator("[data-testid=study-cell]:not([data-censored])").allTextContents())
+    expect(text).not.toContain("≥");
+  const chart = page.getByTestId("study-chart");
+  await expect(chart.locator("path[data-hollow]").first()).toBeAttached();
+  await expect(chart).toContainText("log scale");
+  const csv = await (await page.request.get("/study/csv?benchmark=dict-sum&x=size&series=thinking&metric=h50&demo=all")).text();
+  expect(csv.split("\n")[0]).toContain("censored");
+  expect(csv).toMatch(/,true,/);
+});

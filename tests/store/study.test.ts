@@ -124,11 +124,14 @@ describe.each(STORE_KINDS)("study view on $name", (kind) => {
 
   it("h50 per run, by look-back and model", async () => {
     const s = await getStudy(ctx(), parseStudyParams({ benchmark: "procedural-arith", x: "lookback", series: "model", metric: "h50" }));
-    const runs = await store.prisma.run.findMany({ select: { key: true, h50: true } });
+    const runs = await store.prisma.run.findMany({ select: { key: true, h50: true, h50Censored: true } });
     for (const series of s.data)
       for (const pt of series.points) {
         expect(pt.n).toBe(1);
-        expect(pt.value).toBe(runs.find((r) => r.key === pt.runs[0])!.h50);
+        const r = runs.find((q) => q.key === pt.runs[0])!;
+        expect(pt.value).toBe(r.h50);
+        // a censored run's H₀.₅ is a lower bound, and the point says so
+        expect(pt.censored).toBe(r.h50Censored === true);
       }
   });
 

@@ -173,6 +173,22 @@ describe("pivot", () => {
     );
   });
 
+  it("h50: a point with a censored run behind it is a lower bound, and says so", () => {
+    const hr = [
+      run("a", "M1", 2, { h50: { value: 40, ci: [30, 40], censored: true } }),
+      run("b", "M2", 2, { h50: { value: 12, ci: [9, 15], censored: false } }),
+      run("c", "M1", 7, { h50: { value: 8, ci: [6, 10], censored: false } }),
+    ];
+    const [all] = pivotStudy({ x: "lookback", series: "all", metric: "h50", runs: hr, lengthCells: [], turnCells: [] });
+    expect(all.points.map((p) => [p.x, p.value, p.censored])).toEqual([
+      [2, 26, true],
+      [7, 8, false],
+    ]);
+    // rates are never censored
+    const rates = pivotStudy({ x: "lookback", series: "all", metric: "first_accuracy", runs, lengthCells: cells, turnCells: [] });
+    expect(rates[0].points.every((p) => p.censored === false)).toBe(true);
+  });
+
   it("per turn: task accuracy from the stored step counts", () => {
     const out = pivotStudy({
       x: "turn",

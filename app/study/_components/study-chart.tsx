@@ -19,7 +19,7 @@ import type { StudyParams } from "@/lib/url/study";
 /** A series as the chart draws it: each point with where it leads (cellHref), not the runs behind it. */
 export interface StudyChartSeries {
   name: string;
-  points: (Pick<StudyPoint, "x" | "value" | "ci" | "n"> & { href: string })[];
+  points: (Pick<StudyPoint, "x" | "value" | "ci" | "n" | "censored"> & { href: string })[];
 }
 
 export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyChartSeries[]; legend: string }) {
@@ -27,6 +27,8 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyCha
   if (points.length === 0) return <EmptyChart message="No runs match: nothing to draw." testId="study-chart" />;
   const xs = [...new Map(points.map((pt) => [String(pt.x), pt.x])).values()];
   const numeric = xs.every((x) => typeof x === "number");
+  // model sizes span 1–1,000 B: on a linear axis the small ones sit on top of each other
+  const log = numeric && p.x === "size" && xs.every((x) => (x as number) > 0);
   const order = xs.map(String);
   const position = (x: FactorValue) => (numeric ? (x as number) : order.indexOf(String(x)));
   const nums = xs.map(position);
@@ -41,9 +43,12 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyCha
     marker: styles[i].marker,
     dash: styles[i].dash,
   }));
+  if (points.some((pt) => pt.censored))
+    entries.push({ label: "hollow: a lower bound (a run behind it is censored, ≥)", color: TOKEN.muted, marker: "circle", hollow: true });
 
   const draw = (plot: Plot) => {
-    const fx = scale([x0 === x1 ? x0 - 1 : x0, x0 === x1 ? x1 + 1 : x1], [plot.left + 8, plot.right - 8]);
+    const domain: [number, number] = x0 !== x1 ? [x0, x1] : log ? [x0 / 2, x1 * 2] : [x0 - 1, x1 + 1];
+    const fx = scale(domain, [plot.left + 8, plot.right - 8], log);
     const fy = scale([0, yMax], [plot.bottom, plot.top]);
     // ticks at least 24 px apart, so close values (4 and 5 steps) do not print over each other
     const tickXs: number[] = [];
@@ -58,7 +63,7 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyCha
       <>
         <Axes
           plot={plot}
-          x={{ scale: fx, ticks: tickXs, labels: tickLabels, label: FACTOR_LABELS[p.x] }}
+          x={{ scale: fx, ticks: tickXs, labels: tickLabels, label: log ? `${FACTOR_LABELS[p.x]}, log scale` : FACTOR_LABELS[p.x] }}
           y={{ scale: fy, ticks: fraction ? [0, 0.25, 0.5, 0.75, 1] : linearTicks(0, yMax, 5), format: fmt, label: metricLabel(p.metric) }}
           xGrid={false}
         />
@@ -84,8 +89,9 @@ export function StudyChart({ p, data, legend }: { p: StudyParams; data: StudyCha
                     cy={fy(pt.value!)}
                     color={st.color}
                     marker={st.marker}
+                    hollow={pt.censored}
                     href={pt.href}
-                    tip={`${s.name}, ${FACTOR_LABELS[p.x]} ${pt.x}: ${fmt(pt.value!)} (n = ${pt.n})`}
+                    tip={`${s.name}, ${FACTOR_LABELS[p.x]} ${pt.x}: ${pt.censored ? "≥ " : ""}${fmt(pt.value!)} (n = ${pt.n})${pt.censored ? ", a lower bound: a run behind it is censored" : ""}`}
                   />
                 </g>
               ))}

@@ -57,7 +57,14 @@ export function StudyResultView({ p, result, preset }: { p: StudyParams; result:
               p={p}
               data={result.data.map((s) => ({
                 name: s.name,
-                points: s.points.map((pt) => ({ x: pt.x, value: pt.value, ci: pt.ci, n: pt.n, href: cellHref(p, s.name, pt) })),
+                points: s.points.map((pt) => ({
+                  x: pt.x,
+                  value: pt.value,
+                  ci: pt.ci,
+                  n: pt.n,
+                  censored: pt.censored,
+                  href: cellHref(p, s.name, pt),
+                })),
               }))}
               legend={legend}
             />

@@ -5,6 +5,10 @@ import { compareFactorValues, type FactorValue, type StudySeriesResult } from "@
 import type { StudyParams } from "@/lib/url/study";
 import { cellHref } from "./cell-href";
 
+/** What a "≥" before a study value means (H₀.₅ only). */
+export const CENSORED_NOTE =
+  "A lower bound: at least one run behind this value never fell below 50% within its tested lengths (its H₀.₅ is censored).";
+
 /** The chart's numbers: one row per x value, one column per series; each cell links to its items. */
 export function StudyTable({ p, data }: { p: StudyParams; data: StudySeriesResult[] }) {
   const xs = [...new Map(data.flatMap((s) => s.points.map((pt) => [String(pt.x), pt.x] as [string, FactorValue]))).values()].sort(
@@ -37,7 +41,14 @@ export function StudyTable({ p, data }: { p: StudyParams; data: StudySeriesResul
                 return (
                   <TableCell key={s.name}>
                     {pt && pt.value !== null ? (
-                      <Link href={cellHref(p, s.name, pt)} className="text-sky-800 hover:underline" data-testid="study-cell">
+                      <Link
+                        href={cellHref(p, s.name, pt)}
+                        className="text-sky-800 hover:underline"
+                        data-testid="study-cell"
+                        data-censored={pt.censored ? "" : undefined}
+                        title={pt.censored ? CENSORED_NOTE : undefined}
+                      >
+                        {pt.censored ? "≥ " : ""}
                         {fmt(pt.value)}
                         {pt.ci ? (
                           <span className="ml-1 text-xs text-neutral-500">

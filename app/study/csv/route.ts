@@ -17,8 +17,20 @@ export const GET = apiRoute(async (request: NextRequest) => {
   const r = await getStudy(gate.ctx, parseStudyParams(request.nextUrl.searchParams));
   if (r.problem) return new Response(r.problem + "\n", { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } });
   const rows = r.data.flatMap((s) =>
-    s.points.map((pt) => [s.name, pt.x, pt.value, pt.ci?.[0] ?? null, pt.ci?.[1] ?? null, pt.n, pt.models, pt.method, pt.runs.join(" ")]),
+    s.points.map((pt) => [
+      s.name,
+      pt.x,
+      pt.value,
+      pt.ci?.[0] ?? null,
+      pt.ci?.[1] ?? null,
+      pt.n,
+      pt.models,
+      pt.method,
+      pt.censored,
+      pt.runs.join(" "),
+    ]),
   );
-  const header = ["series", r.x, r.metric, "ci_lo", "ci_hi", "n", "models", "interval", "runs"];
+  // censored: the value is a lower bound (a run behind it never fell below 50%; H₀.₅ only)
+  const header = ["series", r.x, r.metric, "ci_lo", "ci_hi", "n", "models", "interval", "censored", "runs"];
   return csvResponse(`study-${r.benchmark ?? "none"}-${r.metric}-by-${r.x}`, toCsv(header, rows));
 });
