@@ -6,7 +6,7 @@ import type { StudyParams } from "@/lib/url/study";
 import { cellHref } from "./cell-href";
 
 /** What a "≥" before a study value means (H₀.₅ only). */
-export const CENSORED_NOTE =
+const CENSORED_NOTE =
   "A lower bound: at least one run behind this value never fell below 50% within its tested lengths (its H₀.₅ is censored).";
 
 /** The chart's numbers: one row per x value, one column per series; each cell links to its items. */
