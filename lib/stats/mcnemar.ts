@@ -76,3 +76,22 @@ export function mcnemar(b: number, c: number): McNemarResult {
   const stat = Math.max(0, Math.abs(b - c) - 1) ** 2 / n;
   return { b, c, method: "chi-square", statistic: stat, p: chiSquare1Sf(stat) };
 }
+
+/**
+ * Holm's step-down adjustment of several p-values (one per run against the same baseline):
+ * the i-th smallest of m is multiplied by m − i + 1, kept monotone and capped at 1, so that the
+ * chance of any false "significant" among the m stays ≤ α. Nulls (no test) are skipped and
+ * do not count in m.
+ */
+export function holmAdjust(ps: (number | null)[]): (number | null)[] {
+  const tested = ps.map((p, i) => [p, i] as const).filter((e): e is readonly [number, number] => e[0] !== null);
+  tested.sort((a, b) => a[0] - b[0]);
+  const m = tested.length;
+  const out: (number | null)[] = ps.map(() => null);
+  let running = 0;
+  tested.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    out[i] = running;
+  });
+  return out;
+}

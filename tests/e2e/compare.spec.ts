@@ -48,6 +48,12 @@ test("compare: one run asks for two; three runs compare pairwise against the bas
   await page.goto(`/compare?runs=${A},${B},${C}`);
   const overview = page.getByTestId("pair-overview");
   await expect(overview.locator("tbody tr")).toHaveCount(2);
+  // two tests against one baseline: each p is Holm-adjusted beside the raw one (×2 for the smaller, then monotone)
+  const raw = (await overview.getByTestId("overview-p").evaluateAll((els) => els.map((e) => e.getAttribute("data-p")))).map(Number);
+  const holm = (await overview.getByTestId("overview-holm").evaluateAll((els) => els.map((e) => e.getAttribute("data-p")))).map(Number);
+  const [lo, hi] = raw[0] <= raw[1] ? [0, 1] : [1, 0];
+  expect(holm[lo]).toBeCloseTo(Math.min(1, 2 * raw[lo]), 12);
+  expect(holm[hi]).toBeCloseTo(Math.max(holm[lo], Math.min(1, raw[hi])), 12);
   await overview.getByRole("link", { name: "Sim-Beta-3B" }).click();
   await expect(page).toHaveURL(/vs=2/);
   await expect(page.getByRole("heading", { name: /B: Sim-Beta-3B/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chiSquare1Sf, exactBinomialTwoSided, mcnemar } from "@/lib/stats/mcnemar";
+import { chiSquare1Sf, exactBinomialTwoSided, holmAdjust, mcnemar } from "@/lib/stats/mcnemar";
 import { interceptFor, ols, wilson } from "@/lib/analysis/stats";
 
 describe("McNemar", () => {
@@ -58,5 +58,35 @@ describe("descriptive helpers", () => {
     expect(f.intercept).toBeCloseTo(1, 10);
     expect(interceptFor(pts, -0.4)).toBeCloseTo(1, 10);
     expect(ols([1, 1], [2, 3]).slope).toBeNull();
+  });
+});
+
+describe("Holm's adjustment", () => {
+  it("multiplies the i-th smallest of m by m − i + 1, monotone, capped at 1, skipping runs with no test", () => {
+    const close = (got: (number | null)[], want: (number | null)[]) =>
+      want.forEach((w, i) => (w === null ? expect(got[i]).toBeNull() : expect(got[i]!).toBeCloseTo(w, 12)));
+    // m = 3 tested: 0.01 × 3 = 0.03; 0.02 × 2 = 0.04; 0.04 × 1 = 0.04
+    close(holmAdjust([0.04, null, 0.01, 0.02]), [0.04, null, 0.03, 0.04]);
+    // monotone: the larger raw p (0.045 × 1) is raised to the smaller's 0.03 × 2
+    close(holmAdjust([0.045, 0.03]), [0.06, 0.06]);
+    expect(holmAdjust([0.6, 0.7])).toEqual([1, 1]);
+    expect(holmAdjust([0.2])).toEqual([0.2]);
+    expect(holmAdjust([])).toEqual([]);
+  });
+
+  it("never lowers a p-value and keeps the order of the raw ones (property)", () => {
+    let seed = 7;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let t = 0; t < 200; t++) {
+      const ps = Array.from({ length: 1 + Math.floor(rand() * 8) }, () => (rand() < 0.1 ? null : rand() ** 3));
+      const adj = holmAdjust(ps);
+      ps.forEach((p, i) => {
+        if (p === null) expect(adj[i]).toBeNull();
+        else expect(adj[i]!).toBeGreaterThanOrEqual(p);
+      });
+      for (let i = 0; i < ps.length; i++)
+        for (let j = 0; j < ps.length; j++)
+          if (ps[i] !== null && ps[j] !== null && ps[i]! < ps[j]!) expect(adj[i]!).toBeLessThanOrEqual(adj[j]!);
+    }
   });
 });

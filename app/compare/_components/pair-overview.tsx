@@ -3,11 +3,14 @@ import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, Tabl
 import { fmtPct } from "@/components/ui/format";
 import type { CompareData } from "@/lib/queries/compare";
 import { compareHref, type CompareParams } from "@/lib/url/compare";
+import { holmAdjust } from "@/lib/stats/mcnemar";
 import { newcombePairedDiffCi } from "@/lib/stats/paired-ci";
 import { formatP, formatPts } from "./format-p";
 
 /** With three or more runs: every run against the baseline, one row each; a row opens its details. */
 export function PairOverview({ data, p, runKeys }: { data: CompareData; p: CompareParams; runKeys: string[] }) {
+  // several runs against one baseline are several tests: Holm's adjustment keeps the chance of any false positive ≤ 5%
+  const holm = holmAdjust(data.pairs.map((pair) => (pair.test.method === "none" ? null : pair.test.p)));
   return (
     <div className="overflow-x-auto">
       <Table density="inline" className="min-w-full" data-testid="pair-overview">
@@ -23,11 +26,17 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
             </TableHead>
             <TableHead align="right">Only A · only B</TableHead>
             <TableHead align="right">McNemar p</TableHead>
+            <TableHead
+              align="right"
+              title={`McNemar p adjusted for the ${data.pairs.length} comparisons with the baseline (Holm): read this one to call a difference significant`}
+            >
+              Holm p
+            </TableHead>
             <TableHead align="right">Median shift</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
-          {data.pairs.map((pair) => {
+          {data.pairs.map((pair, i) => {
             const current = pair.index === data.items.pair;
             const ci = newcombePairedDiffCi(pair.table);
             return (
@@ -54,7 +63,16 @@ export function PairOverview({ data, p, runKeys }: { data: CompareData; p: Compa
                 <TableCell align="right">
                   {pair.table.onlyA} · {pair.table.onlyB}
                 </TableCell>
-                <TableCell align="right">{pair.test.method === "none" ? "—" : formatP(pair.test.p)}</TableCell>
+                <TableCell
+                  align="right"
+                  data-testid="overview-p"
+                  data-p={pair.test.method === "none" ? undefined : (pair.test.p ?? undefined)}
+                >
+                  {pair.test.method === "none" ? "—" : formatP(pair.test.p)}
+                </TableCell>
+                <TableCell align="right" data-testid="overview-holm" data-p={holm[i] ?? undefined}>
+                  {formatP(holm[i])}
+                </TableCell>
                 <TableCell align="right">{pair.divergence.median == null ? "—" : pair.divergence.median}</TableCell>
               </TableRow>
             );
