@@ -4,24 +4,16 @@ import { FirstDivergenceHistogram } from "@/components/charts/first-divergence-h
 import { Card, EmptyState } from "@/components/ui/card";
 import { fmtInt, fmtPct } from "@/components/ui/format";
 import { MODE_LABEL } from "@/components/ui/status-badge";
+import { modeRules } from "@/lib/analysis/mode-rules";
 import { FAILURE_MODES } from "@/lib/analysis/types";
 import type { RunSummary } from "@/lib/queries/runs";
 import { runHref, runItemsTemplate } from "@/lib/url/run";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/table/table";
 
-const MODE_HELP: Record<(typeof FAILURE_MODES)[number], string> = {
-  "missing-answer": "no final answer anywhere",
-  "format-error": "an answer is present but unparseable",
-  "premature-answer": "the first answer comes before the trace states the last step",
-  "self-correction": "two or more distinct answers, the first one wrong",
-  "under-executed": "fewer than L distinct reference steps stated",
-  "extra-steps": "a claimed step outside 1..L",
-  slip: "at least one new error at a step",
-};
-
 /** The "Failures" tab: failure modes by length, first-divergence histogram, mode totals. */
 export function RunFailures({ run }: { run: RunSummary }) {
   const m = run.metrics;
+  const rules = modeRules(run.benchmark, run.selfConditioning);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card
@@ -74,9 +66,13 @@ export function RunFailures({ run }: { run: RunSummary }) {
                       <span className="text-neutral-500">{MODE_LABEL[mode]}</span>
                     )}
                   </TableCell>
-                  <TableCell className="text-neutral-600">{MODE_HELP[mode]}</TableCell>
-                  <TableCell align="right">{fmtInt(m.failure_modes[mode])}</TableCell>
-                  <TableCell align="right">{fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}</TableCell>
+                  <TableCell className="text-neutral-600">
+                    {rules[mode] ?? <span className="text-neutral-400 italic">does not apply to {run.benchmark}</span>}
+                  </TableCell>
+                  <TableCell align="right">{rules[mode] === null ? "—" : fmtInt(m.failure_modes[mode])}</TableCell>
+                  <TableCell align="right">
+                    {rules[mode] === null ? "—" : fmtPct(m.generations ? m.failure_modes[mode] / m.generations : null, 1)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

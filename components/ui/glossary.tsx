@@ -129,6 +129,12 @@ const ENTRIES: Entry[] = [
             </div>
           ))}
         </dl>
+        <p className="mt-2">
+          dict-sum judges them per turn: a missing answer is a turn without an answer tag, a format error a turn whose answer is not an
+          integer, a slip a turn wrong even from the model&apos;s own previous answer; premature answers, self-corrections and extra steps
+          do not apply. A self-conditioning run is judged at its target turn only. Each run&apos;s Failures tab states the rules that apply
+          to it.
+        </p>
       </>
     ),
   },

@@ -274,3 +274,18 @@ test("an admin deletes a run from its page after typing its key; others see no d
   await other.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("the Failures tab states the rules of the run's benchmark: per turn for dict-sum, 'does not apply' where it never sets a mode", async ({
+  page,
+}) => {
+  await page.goto("/runs/sim-alpha-8b__dict100-k2-multi__demo?tab=failures");
+  const table = page.locator("table", { hasText: "Rule" });
+  await expect(table.locator("tr", { hasText: "missing answer" })).toContainText("a turn without an <answer> tag");
+  await expect(table.locator("tr", { hasText: "premature answer" })).toContainText("does not apply to dict-sum");
+  await page.goto("/runs/sim-alpha-8b__selfcond-k1-t100__demo?tab=failures");
+  await expect(page.locator("table", { hasText: "Rule" }).locator("tr", { hasText: "slip" })).toContainText("at the target turn");
+  await page.goto("/runs/sim-alpha-8b__lb3-r1_10-mixed__demo?tab=failures");
+  const arith = page.locator("table", { hasText: "Rule" });
+  await expect(arith.locator("tr", { hasText: "missing answer" })).toContainText("no final answer anywhere");
+  await expect(arith).not.toContainText("does not apply");
+});
