@@ -2,12 +2,16 @@
 
 type Cell = string | number | boolean | null | undefined;
 
+const NEGATIVE_DECIMAL = /^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
 function csvCell(v: Cell): string {
   if (v === null || v === undefined) return "";
   let s = String(v);
   // Spreadsheet formula injection (OWASP's list): text from loaded files must not run as a
-  // formula, so text starting = + - @ tab or CR is prefixed with '. Numbers stay numbers.
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = "'" + s;
+  // formula, so text starting = + - @ tab or CR is prefixed with '. Numbers stay numbers, and so
+  // does text that is only a negative decimal (a model's answer "-9.236"): nothing in it can
+  // form a formula, and with the ' a researcher's pandas or R read it as text.
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !NEGATIVE_DECIMAL.test(s)) s = "'" + s;
   return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
 }
 

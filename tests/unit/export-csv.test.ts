@@ -10,6 +10,17 @@ describe("CSV export", () => {
     expect(cell.replace(/^"/, "").startsWith("'")).toBe(true);
   });
 
+  it.each(["-9.236", "-3", "-0.5", "-.5", "-1e-7", "-2.5E+3"])("text %j that is only a negative decimal stays a number", (text) => {
+    expect(cellOf(text)).toBe(text);
+  });
+
+  it.each(["-1-1", "-9.2.3", "--1", "-1e", "- 1", "-1\n", "-Infinity", "-0x10"])(
+    "text %j that is more than a decimal is guarded",
+    (text) => {
+      expect(cellOf(text).replace(/^"/, "").startsWith("'")).toBe(true);
+    },
+  );
+
   it("leaves numbers, ordinary text and empty cells as they are", () => {
     expect(cellOf(-3)).toBe("-3");
     expect(cellOf(0.25)).toBe("0.25");
