@@ -3,6 +3,7 @@
 // nothing, replace by run key). Importers read from a file on disk: the API spools its body
 // to a temporary file first, because a ZIP must be read from its end.
 import fs from "node:fs";
+import nodePath from "node:path";
 import type { RawStore } from "../db";
 import { loadEvents } from "../store/load";
 import { newProgress, type LoadProgress } from "../store/load-progress";
@@ -27,7 +28,9 @@ export async function importFile(
 ): Promise<ImportReport> {
   let size: number;
   try {
-    size = fs.statSync(path).size;
+    const stat = fs.statSync(path);
+    if (stat.isDirectory()) return failedImport(file, null, directoryMessage(path));
+    size = stat.size;
   } catch {
     return failedImport(file, null, "no such file");
   }
@@ -38,3 +41,26 @@ export async function importFile(
   const { notes, truncated } = source.outcome();
   return { ...report, format: source.format, notes: report.ok ? notes : [], truncated };
 }
+
+/**
+ * What to say for a directory (harnesses write one per run, e.g. measuring-execution's with its
+ * eval_step_results.json): the files in it that an import would read, so the fix is one copy away.
+ */
+function directoryMessage(dir: string): string {
+  let names: string[] = [];
+  try {
+    names = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(eval|jsonl?)$/i.test(e.name))
+      .map((e) => e.name)
+      .sort((a, b) => Number(KNOWN_NAMES.has(b)) - Number(KNOWN_NAMES.has(a)) || a.localeCompare(b));
+  } catch {
+    // unreadable: the message below without examples
+  }
+  const shown = names.slice(0, 3).map((n) => nodePath.join(dir, n));
+  return names.length === 0
+    ? "is a directory, not a file (it holds no .eval, .json or .jsonl file to import)"
+    : `is a directory, not a file: import the files in it, e.g. ${shown.join(", ")}${names.length > 3 ? ` (${names.length} such files)` : ""}`;
+}
+
+const KNOWN_NAMES = new Set(["eval_step_results.json", "experiment_results.json"]);

@@ -141,6 +141,17 @@ describe.each(STORE_KINDS)("stepwise import / ingest / export on $name", (kind) 
     expect(r.err).toContain(`${dir}:0: -: is a directory, not a file`);
     expect(r.err).toContain(`${missing}:0: -: no such file`);
     expect(r.err).toContain(`${missing}: 1 error(s); nothing from this file was loaded`);
+    // `import` of a harness's run directory names the file in it to import (it threw EISDIR before)
+    const runDir = path.join(dir, "run-dir");
+    fs.mkdirSync(runDir, { recursive: true });
+    fs.writeFileSync(path.join(runDir, "notes.txt"), "");
+    fs.writeFileSync(path.join(runDir, "eval_step_results.json"), "{}");
+    const imported = cli("import", runDir);
+    expect(imported.code).toBe(1);
+    expect(imported.err).toContain(
+      `${runDir}:0: -: is a directory, not a file: import the files in it, e.g. ${path.join(runDir, "eval_step_results.json")}`,
+    );
+    expect(imported.err).not.toContain("EISDIR");
   });
 
   it("`stepwise export --run KEY | head -n 1` exits quietly", { timeout: 240_000 }, async () => {
