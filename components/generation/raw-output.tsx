@@ -12,7 +12,11 @@ export function RawOutput({ detail }: { detail: GenerationDetail }) {
     <Card
       id="output"
       title="Raw output"
-      description="Shown as plain text. Highlighted: claimed steps (coloured by status) and answers; click one to jump to its row."
+      description={
+        detail.steps.length > 0
+          ? "Shown as plain text. Highlighted: claimed steps (coloured by status) and answers; click one to jump to its row."
+          : "Shown as plain text. This generation has no step trace, so nothing in it links to a row."
+      }
     >
       <OutputFollow turnOfStep={detail.analysis.turns ? detail.steps.map((s) => s.turn ?? null) : null} />
       <div className="max-h-[70vh] overflow-auto xl:max-h-[calc(100vh-10rem)]" data-output-pane>

@@ -13,6 +13,7 @@ import { leaderboardHref } from "@/lib/url/leaderboard";
 /** Breadcrumb, model and run identity, and links into the other views for this run. */
 export function RunHeader({ run, canDelete = false }: { run: RunSummary; canDelete?: boolean }) {
   const params = Object.entries(run.variantParams).filter(([k, v]) => k !== "name" && (typeof v !== "object" || Array.isArray(v)));
+  const modelLine = [run.model.family, fmtModelSize(run.model.paramsB)].filter(Boolean).join(" · ");
   const notes = importNotes(run.source, run.config);
   const linkClass =
     "inline-flex items-center rounded-md border border-neutral-300 bg-white px-2.5 py-1.5 text-sm font-medium text-neutral-700 shadow-sm hover:bg-neutral-50";
@@ -57,12 +58,13 @@ export function RunHeader({ run, canDelete = false }: { run: RunSummary; canDele
             total={expectedGenerations(run.expectedItems, run.config)}
             updatedAt={run.loadedAt}
           />
-          <div>
-            {[run.model.family, fmtModelSize(run.model.paramsB)].filter(Boolean).join(" · ")}
+          <div data-testid="run-params">
+            {modelLine}
             {params.length ? (
               <span className="text-neutral-500">
-                {" "}
-                · {params.map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(", ")}]` : String(v)}`).join(" · ")}
+                {/* the separator only between the model's line and the parameters, never leading */}
+                {modelLine ? " · " : ""}
+                {params.map(([k, v]) => `${k}=${Array.isArray(v) ? `[${v.join(", ")}]` : String(v)}`).join(" · ")}
               </span>
             ) : null}
           </div>

@@ -32,11 +32,16 @@ test("the run page says which Inspect samples errored and were left out", async 
   await page.goto(runPath(INSPECT_KEY));
   await expect(page.getByTestId("import-note")).toContainText("skipped 2 errored samples (ids s2, s4)");
   await expect(page.getByTestId("run-summary")).toContainText("3 generations");
+  // an imported model with no family or size: the parameters line starts with them, not with a separator
+  await expect(page.getByTestId("run-params")).toHaveText(/^[^·\s]/);
 });
 
 test("the generation page shows the sample's target as the reference", async ({ page }) => {
   await page.goto(generationPath(INSPECT_KEY, "s1"));
   await expect(page.locator("#answers")).toContainText("reference: 42");
+  // no step trace: the raw output promises no highlighted steps or row links
+  await expect(page.locator("#output")).toContainText("no step trace");
+  await expect(page.locator("#output")).not.toContainText("click one to jump");
 });
 
 test("METR lengths read in minutes, pass@k says over how many tasks", async ({ page }) => {
