@@ -274,6 +274,20 @@ export function printFileFigures(f: FileFigures) {
       `\n${s.provider}'s server, CPU s during each load: ${withServer.map((r) => r.serverCpuSeconds!.toFixed(2)).join("; ")}; with our process's, ${median(busy).toFixed(2)} cores busy (median) of ${os.availableParallelism()}`,
     );
   }
+  for (const s of f.stores) {
+    if (!s.rounds?.length) continue;
+    // both of our threads are busy from the first line to the last: however the work is
+    // scheduled, it cannot take less than all of its CPU spread over every core
+    const cores = os.availableParallelism();
+    const work = s.rounds.map((r) => r.cpuSeconds + (r.serverCpuSeconds ?? 0));
+    const bound = s.rounds.map((r, i) => work[i] / cores / r.floorSeconds);
+    const cut = median(s.rounds.map((r, i) => 1 - (6 * r.floorSeconds * cores) / work[i]));
+    const measured = s.rounds.every((r) => r.serverCpuSeconds !== null);
+    const server = s.provider === "SQLite" ? "" : measured ? " + the server's" : " (the server's not measured)";
+    console.log(
+      `\n${s.provider}, the least this work can take on ${cores} cores: (our CPU${server}) ÷ ${cores} = ${median(bound).toFixed(1)}× the floor (median; ${Math.min(...bound).toFixed(1)}–${Math.max(...bound).toFixed(1)}); ≤ 6× needs ${cut > 0 ? `${(cut * 100).toFixed(0)}% less CPU` : "no less CPU, only the cores kept busy"}`,
+    );
+  }
   for (const s of f.stores)
     console.log(
       `\n${s.provider} bytes by table (indexes included): ${s.tables
