@@ -71,6 +71,14 @@ test("self-conditioning: chart, slopes, model filter in the URL", async ({ page 
     const ci = (await row.getByTestId("slope-ci").innerText()).match(/-?\d+\.\d+/g)!.map(Number);
     await expect(row.getByTestId("slope")).toHaveAttribute("data-drop", ci[1] < 0 ? "yes" : "no");
   }
+  // model names stay on one line (real quantised names are long: "Qwen3.5-122B-A10B-Q3"); the note wraps instead
+  expect(
+    await rows
+      .first()
+      .locator("td")
+      .first()
+      .evaluate((td) => getComputedStyle(td).whiteSpace),
+  ).toBe("nowrap");
   const drops = await page.getByTestId("slope").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-drop")));
   expect(drops).toContain("yes");
   expect(drops).toContain("no");

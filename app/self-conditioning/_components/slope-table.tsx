@@ -19,8 +19,12 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
             <TableHead>Thinking</TableHead>
             <TableHead align="right">Target turn</TableHead>
             <TableHead align="right">Rates</TableHead>
-            <TableHead align="right">Accuracy at lowest rate</TableHead>
-            <TableHead align="right">at highest rate</TableHead>
+            <TableHead align="right" title="Accuracy at the target turn at the lowest induced error rate (the rate in brackets)">
+              Lowest rate
+            </TableHead>
+            <TableHead align="right" title="Accuracy at the target turn at the highest induced error rate (the rate in brackets)">
+              Highest rate
+            </TableHead>
             <TableHead
               align="right"
               title="Change in accuracy per unit of induced error rate (OLS over the points); red where its 95% CI lies below 0"
@@ -41,7 +45,7 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
             const drop = r.slopeCi !== null && r.slopeCi[1] < 0;
             return (
               <TableRow key={r.key}>
-                <TableCell>
+                <TableCell className="whitespace-nowrap">
                   <span className="flex items-center gap-2">
                     <LegendGlyph color={styles[i].color} marker={styles[i].marker} />
                     <Link href={runPath(r.key)} className="font-medium text-neutral-900 hover:underline" title={r.key}>
@@ -71,7 +75,7 @@ export function SlopeTable({ runs, styles }: { runs: SelfCondRunRow[]; styles: S
                 <TableCell align="right" className="whitespace-nowrap text-neutral-600" data-testid="slope-ci">
                   {r.slopeCi ? `[${r.slopeCi[0].toFixed(3)}, ${r.slopeCi[1].toFixed(3)}]` : "—"}
                 </TableCell>
-                <TableCell className="text-xs text-amber-800" data-testid="range-flag">
+                <TableCell className="min-w-40 text-xs text-amber-800" data-testid="range-flag">
                   {r.flag ? <span title={r.flag.text}>{r.flag.text}</span> : null}
                 </TableCell>
               </TableRow>
