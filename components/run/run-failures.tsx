@@ -67,7 +67,11 @@ export function RunFailures({ run }: { run: RunSummary }) {
                     )}
                   </TableCell>
                   <TableCell className="text-neutral-600">
-                    {rules[mode] ?? <span className="text-neutral-400 italic">does not apply to {run.benchmark}</span>}
+                    {rules[mode] ?? (
+                      <span className="text-neutral-400 italic">
+                        does not apply to {run.selfConditioning ? "self-conditioning runs" : run.benchmark}
+                      </span>
+                    )}
                   </TableCell>
                   <TableCell align="right">{rules[mode] === null ? "—" : fmtInt(m.failure_modes[mode])}</TableCell>
                   <TableCell align="right">

@@ -284,6 +284,9 @@ test("the Failures tab states the rules of the run's benchmark: per turn for dic
   await expect(table.locator("tr", { hasText: "premature answer" })).toContainText("does not apply to dict-sum");
   await page.goto("/runs/sim-alpha-8b__selfcond-k1-t100__demo?tab=failures");
   await expect(page.locator("table", { hasText: "Rule" }).locator("tr", { hasText: "slip" })).toContainText("at the target turn");
+  await expect(page.locator("table", { hasText: "Rule" }).locator("tr", { hasText: "under-executed" })).toContainText(
+    "does not apply to self-conditioning runs",
+  );
   await page.goto("/runs/sim-alpha-8b__lb3-r1_10-mixed__demo?tab=failures");
   const arith = page.locator("table", { hasText: "Rule" });
   await expect(arith.locator("tr", { hasText: "missing answer" })).toContainText("no final answer anywhere");
