@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { percentile } from "../../lib/analysis/stats";
 import { parseFloor } from "./parse-floor";
-import { child, fmt, freshPgDatabase, loaderChild } from "./util";
+import { child, fmt, freshParseFloor, freshPgDatabase, loaderChild } from "./util";
 
 // One file's load beside its two floors, on both stores: the parse floor (stream the file and
 // JSON.parse every line: what any loader pays), the raw-insert baseline (the rows our loader
@@ -123,7 +123,7 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
     for (let r = 0; r < rounds; r++) {
       const floor = await parseFloor(file);
       floors.push(floor);
-      const freshFloor = await loaderChild<{ seconds: number }>("scripts/bench/parse-floor-worker.ts", [file]);
+      const freshFloor = await freshParseFloor(file);
       freshFloors.push(freshFloor.seconds);
       const url = await fresh();
       const ours = await loaderChild<LoaderOut>("scripts/bench/load-worker.ts", [url, file]);
@@ -191,6 +191,9 @@ export async function fileFigures(file: string, dir: string, pgAdmin: string | n
 }
 
 const median = (xs: number[]): number => percentile(xs, 0.5);
+/** "median (least–most)" of the rounds' figures */
+const spread = (xs: number[], digits: number) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
 
 export function storeFigures(
   provider: StoreFigures["provider"],
@@ -227,8 +230,6 @@ export function printFileFigures(f: FileFigures) {
     const total = s.loadSeconds + s.searchIndexSeconds;
     const several = s.rounds && s.rounds.length > 1 ? s.rounds : null;
     // several rounds: medians, and the range over the rounds, each load against the floor measured right before it
-    const spread = (xs: number[], digits: number) =>
-      `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
     const load = several
       ? spread(
           several.map((r) => r.loadSeconds),
@@ -285,7 +286,7 @@ export function printFileFigures(f: FileFigures) {
     const measured = s.rounds.every((r) => r.serverCpuSeconds !== null);
     const server = s.provider === "SQLite" ? "" : measured ? " + the server's" : " (the server's not measured)";
     console.log(
-      `\n${s.provider}, the least this work can take on ${cores} cores: (our CPU${server}) ÷ ${cores} = ${median(bound).toFixed(1)}× the floor (median; ${Math.min(...bound).toFixed(1)}–${Math.max(...bound).toFixed(1)}); ≤ 6× needs ${cut > 0 ? `${(cut * 100).toFixed(0)}% less CPU` : "no less CPU, only the cores kept busy"}`,
+      `\n${s.provider}, the least this work can take on ${cores} cores: (our CPU${server}) ÷ ${cores} = ${spread(bound, 1)}× the floor, median (range); ≤ 6× needs ${cut > 0 ? `${(cut * 100).toFixed(0)}% less CPU` : "no less CPU, only the cores kept busy"}`,
     );
   }
   for (const s of f.stores)

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pgBytes, sqliteBytes, storeFigures, type FileFigures } from "./file-figures";
 import { parseFloor } from "./parse-floor";
-import { child, fmt, freshPgDatabase, loaderChild } from "./util";
+import { child, fmt, freshParseFloor, freshPgDatabase, loaderChild } from "./util";
 
 // Load throughput: our loader (analysis included) beside the database's fastest bulk path
 // for the same rows, measured in the same run.
@@ -44,7 +44,7 @@ export interface LoadedStores {
 export async function benchLoad(file: string, dir: string, pgAdmin: string | null, tag: string): Promise<LoadedStores> {
   const out: LoadFigures[] = [];
   const floor = await parseFloor(file);
-  const freshFloor = await loaderChild<{ seconds: number }>("scripts/bench/parse-floor-worker.ts", [file]);
+  const freshFloor = await freshParseFloor(file);
   const fileFigures: FileFigures = {
     file,
     fileBytes: fs.statSync(file).size,

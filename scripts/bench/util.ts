@@ -28,6 +28,9 @@ export async function loaderChild<T = Record<string, number>>(script: string, ar
   return lastJsonLine<T>([path.join(dir, "main.mjs"), ...args]);
 }
 
+/** The parse floor in a fresh process of its own, as each load runs (scripts/bench/parse-floor-worker.ts). */
+export const freshParseFloor = (file: string) => loaderChild<{ seconds: number }>("scripts/bench/parse-floor-worker.ts", [file]);
+
 export const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
 /** A fresh PostgreSQL database next to `adminUrl`; returns its URL and a drop function. */
