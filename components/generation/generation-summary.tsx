@@ -88,6 +88,8 @@ function firstAnswerNote(detail: GenerationDetail): string | null {
 export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
   const a = detail.analysis.answers;
   const u = detail.usage;
+  // no answer is set apart from answers (the model's text), so that it never reads as a model's "none"
+  const none = <span className="text-neutral-400 italic">none</span>;
   return (
     <dl className="mb-4 grid gap-3 rounded-lg border border-neutral-200 bg-white p-4 text-sm shadow-sm sm:grid-cols-3" id="answers">
       <div>
@@ -99,13 +101,13 @@ export function GenerationFacts({ detail }: { detail: GenerationDetail }) {
         ) : null}
         <dd className="mt-1 flex flex-wrap items-center gap-2">
           <OutcomeBadge correct={detail.firstCorrect} />
-          <span className="font-mono break-all">{detail.firstAnswer ?? <span className="text-neutral-400 italic">none</span>}</span>
+          <span className="font-mono break-all">{detail.firstAnswer ?? none}</span>
         </dd>
         {a.length > 1 ? (
           <dd className="mt-1 flex flex-wrap items-center gap-2">
             <span className="text-xs text-neutral-500">last:</span>
             <OutcomeBadge correct={detail.lastCorrect} />
-            <span className="font-mono break-all">{detail.lastAnswer ?? <span className="text-neutral-400 italic">none</span>}</span>
+            <span className="font-mono break-all">{detail.lastAnswer ?? none}</span>
             <span className="text-xs text-neutral-500">({a.length} answers)</span>
           </dd>
         ) : null}

@@ -1,4 +1,7 @@
 import { Link } from "@/components/ui/link";
+import { MODE_LABEL } from "@/components/ui/status-badge";
+import { STEP_MODE_RULES } from "@/lib/analysis/mode-rules";
+import { FAILURE_MODES } from "@/lib/analysis/types";
 import type { GlossaryTerm } from "@/lib/url/glossary";
 
 // The glossary's entries (SPEC §3–§4 in a reader's words). Kept short: each says what the
@@ -114,18 +117,10 @@ const ENTRIES: Entry[] = [
       <>
         <p>A generation can show several at once, so their shares do not add up to the failure rate.</p>
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1">
-          {[
-            ["missing answer", "no final answer anywhere"],
-            ["format error", "an answer is present but cannot be parsed"],
-            ["premature answer", "the first answer comes before the trace states the last step"],
-            ["self-correction", "two or more different answers, the first one wrong"],
-            ["under-executed", "fewer distinct reference steps stated than the item has"],
-            ["extra steps", "steps stated beyond the item's length"],
-            ["slip", "at least one new error (see step statuses)"],
-          ].map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-medium">{k}</dt>
-              <dd>{v}</dd>
+          {FAILURE_MODES.map((mode) => (
+            <div key={mode} className="contents">
+              <dt className="font-medium">{MODE_LABEL[mode]}</dt>
+              <dd>{STEP_MODE_RULES[mode]}</dd>
             </div>
           ))}
         </dl>

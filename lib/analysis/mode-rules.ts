@@ -4,7 +4,8 @@ import type { FailureMode } from "./types";
 // turn (examples/README, "dict-sum"), and a self-conditioning run only at its target turn; the
 // modes a benchmark never sets are null ("does not apply"), so a 0 there is not read as a finding.
 
-const STEP_RULES: Record<FailureMode, string> = {
+/** The SPEC's rules (§3), as a run with a step trace is judged; the glossary states these. */
+export const STEP_MODE_RULES: Record<FailureMode, string> = {
   "missing-answer": "no final answer anywhere",
   "format-error": "an answer is present but unparseable",
   "premature-answer": "the first answer comes before the trace states the last step",
@@ -36,6 +37,6 @@ const TARGET_TURN_RULES: Record<FailureMode, string | null> = {
 
 /** Each mode's rule for a run of `benchmark`; null where the benchmark never sets the mode. */
 export function modeRules(benchmark: string, selfConditioning: boolean): Record<FailureMode, string | null> {
-  if (benchmark !== "dict-sum") return STEP_RULES;
+  if (benchmark !== "dict-sum") return STEP_MODE_RULES;
   return selfConditioning ? TARGET_TURN_RULES : TURN_RULES;
 }
